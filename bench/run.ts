@@ -1,0 +1,34 @@
+/**
+ * `pnpm bench`: the project's measured figures. Each section prints a table and the whole
+ * run is written to .bench/results.json; the README quotes the latest run.
+ * `pnpm bench -- --only gateway` runs one section.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { benchAuthorize } from './gateway-authorize';
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+};
+
+if (!only || only === 'gateway') {
+  console.log('gateway: POST /api/transactions/authorize, frictionless card, 10 connections, 10 s…');
+  const authorize = await benchAuthorize();
+  results.gateway_authorize = authorize;
+  console.table({
+    'authorize req/s': authorize.requests_per_second,
+    'latency p50 (ms)': authorize.latency_p50_ms,
+    'latency p99 (ms)': authorize.latency_p99_ms,
+    'non-2xx': authorize.non_2xx,
+    errors: authorize.errors,
+    // Requests still in flight when the window closes complete after it: approved ≥ 2xx.
+    'approved transactions': authorize.approved_transactions,
+    '2xx responses': authorize.responses_2xx,
+  });
+}
+
+mkdirSync('.bench', { recursive: true });
+writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+console.log('written to .bench/results.json');

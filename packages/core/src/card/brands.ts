@@ -1,0 +1,190 @@
+/**
+ * Card brands: how to recognise them from the first digits a shopper types, and the rules
+ * that follow from the brand (lengths, spacing, security code). Pure data plus one lookup,
+ * shared by the card frame (live detection), the hosted page and the mock gateway
+ * (`payment_method.brand`).
+ */
+
+/** The brands we recognise. */
+export type CardBrandId = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'maestro';
+
+/** What the brand prints on the card for its security code. */
+export type SecurityCodeName = 'CVV' | 'CVC' | 'CID' | 'CVN';
+
+/** A spacing layout: used for numbers of at most `upToLength` digits. */
+export interface CardNumberLayout {
+  readonly upToLength: number;
+  /** Digit counts after which a space is shown, e.g. [4, 10] for 4-6-5. */
+  readonly gaps: readonly number[];
+}
+
+/** A prefix such as '4', or an inclusive range of equally long prefixes such as ['51', '55']. */
+export type CardPrefix = string | readonly [from: string, to: string];
+
+/** One brand and the rules that follow from it. */
+export interface CardBrand {
+  readonly id: CardBrandId;
+  readonly displayName: string;
+  readonly prefixes: readonly CardPrefix[];
+  /** Allowed lengths, ascending. */
+  readonly lengths: readonly number[];
+  /** Ascending by `upToLength`; the first that fits the digit count applies. */
+  readonly layouts: readonly CardNumberLayout[];
+  readonly cvvLength: 3 | 4;
+  readonly securityCodeName: SecurityCodeName;
+  /** False where the network issues numbers that fail Luhn (UnionPay). */
+  readonly luhn: boolean;
+}
+
+const FOUR_FOUR_FOUR_FOUR_THREE: readonly CardNumberLayout[] = [{ upToLength: 19, gaps: [4, 8, 12, 16] }];
+
+/**
+ * The brand table. Ranges follow the networks' published IIN tables, simplified to what a
+ * checkout needs; Discover's co-branded 622126–622925 range is left to UnionPay's `62`.
+ */
+export const CARD_BRANDS: readonly CardBrand[] = [
+  {
+    id: 'visa',
+    displayName: 'Visa',
+    prefixes: ['4'],
+    lengths: [16, 18, 19],
+    layouts: FOUR_FOUR_FOUR_FOUR_THREE,
+    cvvLength: 3,
+    securityCodeName: 'CVV',
+    luhn: true,
+  },
+  {
+    id: 'mastercard',
+    displayName: 'Mastercard',
+    prefixes: [
+      ['51', '55'],
+      ['2221', '2720'],
+    ],
+    lengths: [16],
+    layouts: FOUR_FOUR_FOUR_FOUR_THREE,
+    cvvLength: 3,
+    securityCodeName: 'CVC',
+    luhn: true,
+  },
+  {
+    id: 'amex',
+    displayName: 'American Express',
+    prefixes: ['34', '37'],
+    lengths: [15],
+    layouts: [{ upToLength: 15, gaps: [4, 10] }],
+    cvvLength: 4,
+    securityCodeName: 'CID',
+    luhn: true,
+  },
+  {
+    id: 'discover',
+    displayName: 'Discover',
+    prefixes: ['6011', ['644', '649'], '65'],
+    lengths: [16, 19],
+    layouts: FOUR_FOUR_FOUR_FOUR_THREE,
+    cvvLength: 3,
+    securityCodeName: 'CID',
+    luhn: true,
+  },
+  {
+    id: 'diners',
+    displayName: 'Diners Club',
+    prefixes: [['300', '305'], '3095', '36', '38', '39'],
+    lengths: [14, 16, 19],
+    layouts: [{ upToLength: 14, gaps: [4, 10] }, ...FOUR_FOUR_FOUR_FOUR_THREE],
+    cvvLength: 3,
+    securityCodeName: 'CVV',
+    luhn: true,
+  },
+  {
+    id: 'jcb',
+    displayName: 'JCB',
+    prefixes: [['3528', '3589']],
+    lengths: [16, 17, 18, 19],
+    layouts: FOUR_FOUR_FOUR_FOUR_THREE,
+    cvvLength: 3,
+    securityCodeName: 'CVV',
+    luhn: true,
+  },
+  {
+    id: 'unionpay',
+    displayName: 'UnionPay',
+    prefixes: ['62', ['8100', '8171']],
+    lengths: [16, 17, 18, 19],
+    layouts: FOUR_FOUR_FOUR_FOUR_THREE,
+    cvvLength: 3,
+    securityCodeName: 'CVN',
+    luhn: false,
+  },
+  {
+    id: 'maestro',
+    displayName: 'Maestro',
+    prefixes: ['493698', '50', ['56', '58'], '6304', '6390', '67'],
+    lengths: [12, 13, 14, 15, 16, 17, 18, 19],
+    layouts: FOUR_FOUR_FOUR_FOUR_THREE,
+    cvvLength: 3,
+    securityCodeName: 'CVC',
+    luhn: true,
+  },
+];
+
+/** The brand with this id. */
+export function getCardBrand(id: CardBrandId): CardBrand {
+  return CARD_BRANDS.find((brand) => brand.id === id)!;
+}
+
+type PrefixFit = { kind: 'matched'; length: number } | { kind: 'possible' } | { kind: 'no' };
+
+function fitPrefix(digits: string, prefix: CardPrefix): PrefixFit {
+  const [from, to] = typeof prefix === 'string' ? [prefix, prefix] : prefix;
+  const length = from.length;
+  if (digits.length >= length) {
+    const head = digits.slice(0, length);
+    return head >= from && head <= to ? { kind: 'matched', length } : { kind: 'no' };
+  }
+  // Equal-length digit strings compare like numbers, so a shorter input can still reach
+  // the range exactly when it lies between the range's ends cut to its length.
+  const n = digits.length;
+  return digits >= from.slice(0, n) && digits <= to.slice(0, n) ? { kind: 'possible' } : { kind: 'no' };
+}
+
+/**
+ * The brand of a (partial) card number; non-digits are ignored.
+ *
+ * The longest fully matched prefix wins ('493698…' is Maestro although '4' is Visa). When
+ * no prefix is matched yet but only one brand can still match ('2' → Mastercard, '60' →
+ * Discover), that brand is returned; when several can ('3', '5', '6'), undefined.
+ */
+export function detectCardBrand(cardNumber: string): CardBrand | undefined {
+  const digits = cardNumber.replace(/\D/g, '');
+  if (digits === '') return undefined;
+  let best: { brand: CardBrand; length: number } | undefined;
+  const possible = new Set<CardBrand>();
+  for (const brand of CARD_BRANDS) {
+    for (const prefix of brand.prefixes) {
+      const fit = fitPrefix(digits, prefix);
+      if (fit.kind === 'matched' && (best === undefined || fit.length > best.length)) {
+        best = { brand, length: fit.length };
+      } else if (fit.kind === 'possible') {
+        possible.add(brand);
+      }
+    }
+  }
+  if (best) return best.brand;
+  return possible.size === 1 ? [...possible][0] : undefined;
+}
+
+/** Lengths accepted when the brand is unknown. */
+export const UNKNOWN_BRAND_LENGTHS: readonly number[] = [12, 13, 14, 15, 16, 17, 18, 19];
+
+/** The longest number the brand allows (19 when unknown): the card number field's cap. */
+export function maxCardNumberLength(brand: CardBrand | undefined): number {
+  const lengths = brand?.lengths ?? UNKNOWN_BRAND_LENGTHS;
+  return lengths[lengths.length - 1]!;
+}
+
+/** Where spaces go in a number of `length` digits of this brand (4-4-4-4-3 when unknown). */
+export function cardNumberGaps(brand: CardBrand | undefined, length: number): readonly number[] {
+  const layouts = brand?.layouts ?? FOUR_FOUR_FOUR_FOUR_THREE;
+  return (layouts.find((layout) => length <= layout.upToLength) ?? layouts[layouts.length - 1]!).gaps;
+}

@@ -1,0 +1,161 @@
+/**
+ * The ACS simulator, on an origin of its own (spec: 3-D Secure calls):
+ *  - POST /acs/3ds-method       threeDSMethodData in; posts back to the method notification URL
+ *  - POST /acs/challenge        CReq in; Approve and Decline; CRes out to the notification URL,
+ *                               and the CHALLENGE_RESPONSE message to the page that framed it
+ *  - GET|POST /acs/redirect/:id the full-page redirect step, Approve and Decline
+ *  - POST /acs/form-submit      the form-submit target
+ * Pages are sized by challengeWindowSize (01–05) and carry a strict CSP.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  CHALLENGE_WINDOW_SIZES,
+  tryDecodeBase64Json,
+  encodeBase64UrlJson,
+  formatAmount,
+  type ChallengeRequest,
+  type ChallengeResponseMessage,
+  type TransStatus,
+} from '@payments/core';
+import { findMerchant, type GatewayContext } from '../context';
+import { autoPostForm, html, originOf, scriptJson, sendPage, type SafeHtml } from '../http/html';
+import type { TransactionRecord } from '../store/records';
+import { completeAtAcs, findByThreeDsId, returnUrlFor } from '../three-ds/engine';
+import { allowedFramers } from '../routes/three-ds';
+
+type Form = Record<string, string | undefined>;
+
+export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  app.post<{ Body: Form }>('/acs/3ds-method', async (request, reply) => {
+    const data =
+      tryDecodeBase64Json<{ threeDSServerTransID: string; threeDSMethodNotificationURL: string }>(request.body?.threeDSMethodData) ?? {};
+    const record = data.threeDSServerTransID ? findByThreeDsId(ctx, data.threeDSServerTransID) : undefined;
+    const target = data.threeDSMethodNotificationURL ?? '';
+    // Only ever post back to the gateway's own notification URL for this transaction.
+    if (!record || target !== `${ctx.urls.gateway}/three-ds/${record.transaction.id}/method-notification`) {
+      return sendPage(reply, { title: '3DS Method', body: html`<main><p>Unknown transaction.</p></main>` }, 422);
+    }
+    const form = autoPostForm(target, { threeDSMethodData: request.body.threeDSMethodData ?? '' }, 'Continue');
+    return sendPage(reply, { title: '3DS Method', ...form, formAction: [originOf(target)], frameAncestors: allowedFramers(ctx, record) });
+  });
+
+  app.post<{ Body: Form }>('/acs/challenge', async (request, reply) => {
+    const creq = tryDecodeBase64Json<ChallengeRequest>(request.body?.creq) ?? {};
+    const record = creq.threeDSServerTransID ? findByThreeDsId(ctx, creq.threeDSServerTransID) : undefined;
+    const state = record?.three_ds;
+    if (!record || !state || state.stage !== 'CHALLENGE' || creq.acsTransID !== state.acs_trans_id || creq.messageType !== 'CReq') {
+      return errorPage(reply, 'This authentication request is not valid or has already been used.');
+    }
+    const size = CHALLENGE_WINDOW_SIZES[creq.challengeWindowSize ?? state.challenge_window_size] ?? CHALLENGE_WINDOW_SIZES['05'];
+    const round = state.rounds + 1;
+    return sendPage(reply, {
+      title: 'Verify your payment',
+      style: `main { width: ${size.width}; max-width: 100%; min-height: ${size.height}; }`,
+      frameAncestors: allowedFramers(ctx, record),
+      body: html`<main>
+  <div class="card">
+    <p><span class="badge">Test issuer</span></p>
+    <h1>Verify your payment</h1>
+    ${summary(ctx, record)}
+    <p>${round > 1 ? 'Your bank needs one more confirmation.' : 'Confirm that you are making this payment.'}</p>
+    <form method="post" action="/acs/challenge/result">
+      <input type="hidden" name="three_ds_server_trans_id" value="${state.server_trans_id}">
+      <input type="hidden" name="acs_trans_id" value="${state.acs_trans_id}">
+      <div class="actions">
+        <button class="primary" type="submit" name="outcome" value="approve">Approve</button>
+        <button class="danger" type="submit" name="outcome" value="decline">Decline</button>
+      </div>
+    </form>
+  </div>
+</main>`,
+    });
+  });
+
+  app.post<{ Body: Form }>('/acs/challenge/result', async (request, reply) => {
+    const record = findByThreeDsId(ctx, request.body?.three_ds_server_trans_id ?? '');
+    const state = record?.three_ds;
+    if (!record || !state || state.stage !== 'CHALLENGE' || request.body.acs_trans_id !== state.acs_trans_id) {
+      return errorPage(reply, 'This authentication has already been completed.');
+    }
+    const transStatus: TransStatus = request.body.outcome === 'approve' ? 'Y' : 'N';
+    state.acs_result = transStatus; // the RReq: what the issuer tells the 3DS server
+    const message: ChallengeResponseMessage = { type: 'CHALLENGE_RESPONSE', trans_status: transStatus };
+    const cres = encodeBase64UrlJson({
+      threeDSServerTransID: state.server_trans_id,
+      acsTransID: state.acs_trans_id,
+      messageType: 'CRes',
+      messageVersion: '2.2.0',
+      transStatus,
+    });
+    const form = autoPostForm(state.notification_url, { cres }, 'Continue');
+    // The message goes only to the origin that may frame this challenge for this transaction.
+    const parentOrigin = record.integration_type === 'HPP' ? ctx.urls.gateway : originOf(record.originator_url);
+    const script =
+      `if (window.parent !== window) { window.parent.postMessage(${scriptJson(JSON.stringify(message))}, ${scriptJson(parentOrigin)}); }\n` +
+      form.script;
+    return sendPage(reply, {
+      title: transStatus === 'Y' ? 'Payment verified' : 'Verification declined',
+      body: html`<main><p class="muted">${transStatus === 'Y' ? 'Verified. Returning to the shop…' : 'Declined. Returning to the shop…'}</p>${form.body}</main>`,
+      script,
+      formAction: [originOf(state.notification_url)],
+      frameAncestors: allowedFramers(ctx, record),
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/acs/redirect/:id', async (request, reply) => {
+    const record = ctx.store.transactions.get(request.params.id);
+    if (!record?.three_ds) return errorPage(reply, 'Unknown authentication.');
+    if (record.three_ds.stage !== 'REDIRECT') return reply.redirect(returnUrlFor(record), 303);
+    return sendPage(reply, {
+      title: 'Verify your payment',
+      body: html`<main><div class="card">
+  <p><span class="badge">Test issuer</span></p>
+  <h1>Verify your payment</h1>
+  ${summary(ctx, record)}
+  <p>You were redirected to your bank to confirm this payment.</p>
+  <form method="post">
+    <div class="actions">
+      <button class="primary" type="submit" name="outcome" value="approve">Approve</button>
+      <button class="danger" type="submit" name="outcome" value="decline">Decline</button>
+    </div>
+  </form>
+</div></main>`,
+      formAction: returnOrigins(record),
+    });
+  });
+
+  app.post<{ Params: { id: string }; Body: Form }>('/acs/redirect/:id', async (request, reply) => {
+    const record = ctx.store.transactions.get(request.params.id);
+    if (!record?.three_ds) return errorPage(reply, 'Unknown authentication.');
+    if (record.three_ds.stage === 'REDIRECT') completeAtAcs(ctx, record, request.body?.outcome === 'approve' ? 'Y' : 'N');
+    return reply.redirect(returnUrlFor(record), 303);
+  });
+
+  app.post<{ Body: Form }>('/acs/form-submit', async (request, reply) => {
+    const record = findByThreeDsId(ctx, request.body?.threeDSSessionData ?? '');
+    if (!record?.three_ds) return errorPage(reply, 'Unknown authentication.');
+    if (record.three_ds.stage === 'FORM_SUBMIT') {
+      // The simulator's decision, kept server-side, decides: a posted field cannot approve.
+      completeAtAcs(ctx, record, record.three_ds.expected_trans_status ?? 'N');
+    }
+    return reply.redirect(returnUrlFor(record), 303);
+  });
+}
+
+function summary(ctx: GatewayContext, record: TransactionRecord): SafeHtml {
+  const tx = record.transaction;
+  const merchant = findMerchant(ctx, tx.merchant_id);
+  return html`<p class="amount">${formatAmount(tx.amount, tx.currency, 'en-US')}</p>
+    <p class="muted">${merchant?.name ?? ''}${record.card ? html` · card ending ${record.card.last4}` : ''}</p>`;
+}
+
+export function returnOrigins(record: TransactionRecord): string[] {
+  return [record.return_url, record.error_url, record.cancel_url, record.originator_url]
+    .map((u) => (u ? originOf(u) : ''))
+    .filter(Boolean);
+}
+
+function errorPage(reply: FastifyReply, message: string): FastifyReply {
+  return sendPage(reply, { title: 'Authentication', body: html`<main><div class="card"><h1>Authentication</h1><p>${message}</p></div></main>` }, 422);
+}
+

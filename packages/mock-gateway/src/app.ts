@@ -1,0 +1,167 @@
+/**
+ * Assembles the gateway: two Fastify apps sharing one context.
+ *  - the API app on the gateway origin: the spec's endpoints, hosted page, frames, bundles;
+ *  - the simulators app on a second origin: the ACS (3-D Secure pages) and the redirect
+ *    providers' pages, so origin checks against "the ACS origin" are real.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { ApiErrorBody } from '@payments/core';
+import { CardKeys } from './card-keys';
+import { Clock } from './clock';
+import { loadConfig, type GatewayConfig } from './config';
+import type { GatewayContext, GatewayUrls } from './context';
+import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from './http/api-error';
+import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
+import { MemoryStore, type Store } from './store/store';
+import { createWebhookOutbox } from './webhooks/webhook-outbox';
+import { registerAuthRoutes } from './routes/auth';
+import { registerSessionRoutes } from './routes/sessions';
+import { registerEncryptionKeyRoutes } from './routes/encryption-key';
+import { registerAuthorizeRoutes } from './routes/authorize';
+import { registerThreeDsRoutes } from './routes/three-ds';
+import { registerPaymentRoutes } from './routes/payments';
+import { registerPayoutRoutes } from './routes/payouts';
+import { registerManageRoutes } from './routes/manage';
+import { registerStatusRoutes } from './routes/status';
+import { registerCustomerRoutes } from './routes/customers';
+import { registerPaymentMethodRoutes } from './routes/payment-methods';
+import { registerWebhookRoutes } from './routes/webhooks';
+import { registerMockRoutes } from './routes/mock';
+import { registerAcsRoutes } from './acs/acs-routes';
+import { registerProviderRoutes } from './acs/provider-routes';
+
+export interface GatewayOptions {
+  config?: GatewayConfig;
+  store?: Store;
+  urls?: Partial<GatewayUrls>;
+  logger?: boolean;
+  /** Extra route registrations on the API app (static bundles are added by the server). */
+  extend?: (api: FastifyInstance, ctx: GatewayContext) => void;
+}
+
+export interface Gateway {
+  ctx: GatewayContext;
+  api: FastifyInstance;
+  acs: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export function createGateway(options: GatewayOptions = {}): Gateway {
+  const config = options.config ?? loadConfig();
+  const clock = new Clock();
+  const ctx: GatewayContext = {
+    config,
+    store: options.store ?? new MemoryStore(),
+    clock,
+    keys: new CardKeys(),
+    webhooks: undefined as never,
+    urls: { gateway: 'http://127.0.0.1:4010', acs: 'http://127.0.0.1:4011', ...options.urls },
+  };
+  ctx.webhooks = createWebhookOutbox(ctx);
+
+  const api = baseApp(options.logger ?? false);
+  registerAuthRoutes(api, ctx);
+  registerSessionRoutes(api, ctx);
+  registerEncryptionKeyRoutes(api, ctx);
+  registerAuthorizeRoutes(api, ctx);
+  registerThreeDsRoutes(api, ctx);
+  registerPaymentRoutes(api, ctx);
+  registerPayoutRoutes(api, ctx);
+  registerManageRoutes(api, ctx);
+  registerStatusRoutes(api, ctx);
+  registerCustomerRoutes(api, ctx);
+  registerPaymentMethodRoutes(api, ctx);
+  registerWebhookRoutes(api, ctx);
+  registerMockRoutes(api, ctx);
+  options.extend?.(api, ctx);
+
+  const acs = baseApp(options.logger ?? false);
+  registerAcsRoutes(acs, ctx);
+  registerProviderRoutes(acs, ctx);
+
+  return {
+    ctx,
+    api,
+    acs,
+    async close() {
+      ctx.webhooks.stop();
+      await Promise.all([api.close(), acs.close()]);
+    },
+  };
+}
+
+function baseApp(logger: boolean): FastifyInstance {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    // Card numbers and amounts must never be coerced: "100" is not an amount.
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
+    return503OnClosing: true,
+  });
+  app.register(formbody);
+
+  // The edge (spec: Authentication, 5): before any route sees the request.
+  app.addHook('onRequest', async (request) => {
+    if (!hasUsableUserAgent(request.headers['user-agent'])) throw new EdgeRejection();
+    if (/\.\.|%2e%2e/i.test(request.url)) throw new EdgeRejection();
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.url.startsWith('/__mock/')) return;
+    if (containsHostileInput(request.body) || containsHostileInput(request.query) || containsHostileInput(request.params)) {
+      throw new EdgeRejection();
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => renderError(error, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(request, 404, [{ property: '', message: 'Not found', params: [request.url] }]));
+  });
+  return app;
+}
+
+function renderError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof EdgeRejection) {
+    reply.code(403).header('content-type', 'text/plain').send('');
+    return;
+  }
+  if (error instanceof AuthError) {
+    if (error.status === 401) reply.header('www-authenticate', `Bearer error="${error.error}"`);
+    reply.code(error.status).send({ error: error.error, error_description: error.description });
+    return;
+  }
+  if (error instanceof ApiError) {
+    reply.code(error.status).send(errorBody(request, error.status, error.errors, error.code));
+    return;
+  }
+  if (error instanceof NotFoundError) {
+    reply.code(404).send(errorBody(request, 404, [{ property: '', message: error.message || 'Not found', params: [] }]));
+    return;
+  }
+  if (error.validation) {
+    // if/then schemas add an "if" error beside the real one; only the real one is useful.
+    const errors = error.validation.filter((v) => v.keyword !== 'if').map((v) => {
+      const missing = (v.params as { missingProperty?: string }).missingProperty;
+      return {
+        property: propertyPath(v.instancePath, missing),
+        message: v.message ?? 'is invalid',
+        params: Object.values(v.params ?? {}).map((p) => String(p)),
+      };
+    });
+    reply.code(422).send(errorBody(request, 422, errors));
+    return;
+  }
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 500) request.log.error(error);
+  reply.code(status).send(
+    errorBody(request, status, [
+      { property: '', message: status === 500 ? 'Internal error' : error.message, params: error.code ? [error.code] : [] },
+    ]),
+  );
+}
+
+export function errorBody(request: FastifyRequest, status: number, errors: ApiErrorBody['errors'], code?: string): ApiErrorBody {
+  const body: ApiErrorBody = { errors, method: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`, status };
+  if (code) body.code = code;
+  return body;
+}

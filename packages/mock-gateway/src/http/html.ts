@@ -1,0 +1,126 @@
+/**
+ * Server-rendered pages (ACS, providers, notification pages) without string-built HTML:
+ * `html` escapes every interpolated value unless it is already `SafeHtml`, and `sendPage`
+ * adds a strict CSP whose only script and style are the page's own, by nonce.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+type Interpolation = SafeHtml | string | number | null | undefined | readonly Interpolation[];
+
+function render(value: Interpolation): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map((v) => render(v as Interpolation)).join('');
+  return escapeHtml(value);
+}
+
+export function html(strings: TemplateStringsArray, ...values: Interpolation[]): SafeHtml {
+  return new SafeHtml(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]) : ''), ''));
+}
+
+export interface PageOptions {
+  title: string;
+  body: SafeHtml;
+  /** Inline script run at load (given the nonce); none when absent. */
+  script?: string;
+  style?: string;
+  /** Origins allowed to frame the page; none → 'none'. */
+  frameAncestors?: string[];
+  /** Where the page's forms may post (and be redirected after posting). */
+  formAction?: string[];
+  lang?: string;
+}
+
+const BASE_STYLE = `
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  body { margin: 0; background: #f4f5f7; color: #1d2330; }
+  main { box-sizing: border-box; max-width: 28rem; margin: 0 auto; padding: 1.25rem; }
+  h1 { font-size: 1.25rem; margin: 0 0 .75rem; }
+  p { line-height: 1.45; margin: .5rem 0; }
+  .card { background: #fff; border-radius: 12px; padding: 1.25rem; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  .amount { font-size: 1.5rem; font-weight: 600; }
+  .muted { color: #5b6475; font-size: .9rem; }
+  .actions { display: flex; gap: .75rem; flex-wrap: wrap; margin-top: 1rem; }
+  button { font: inherit; font-weight: 600; border-radius: 8px; padding: .7rem 1.1rem; border: 1px solid transparent; cursor: pointer; }
+  button.primary { background: #1a56db; color: #fff; }
+  button.secondary { background: #fff; color: #1d2330; border-color: #9aa3b2; }
+  button.danger { background: #fff; color: #b42318; border-color: #b42318; }
+  button:focus-visible, input:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+  label { display: block; font-weight: 600; margin-top: .75rem; }
+  input { font: inherit; padding: .6rem; border-radius: 8px; border: 1px solid #9aa3b2; width: 100%; box-sizing: border-box; }
+  .badge { display: inline-block; font-size: .75rem; font-weight: 700; letter-spacing: .04em; text-transform: uppercase; background: #fef3c7; color: #92400e; border-radius: 4px; padding: .15rem .4rem; }
+`;
+
+export function sendPage(reply: FastifyReply, options: PageOptions, status = 200): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  const ancestors = options.frameAncestors?.length ? options.frameAncestors.join(' ') : "'none'";
+  const formAction = ["'self'", ...(options.formAction ?? [])].join(' ');
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    `form-action ${formAction}`,
+    `frame-ancestors ${ancestors}`,
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
+  ].join('; ');
+  const document = html`<!doctype html>
+<html lang="${options.lang ?? 'en'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title}</title>
+<style nonce="${nonce}">${new SafeHtml(BASE_STYLE + (options.style ?? ''))}</style>
+</head>
+<body>${options.body}${
+    options.script ? html`<script nonce="${nonce}">${new SafeHtml(options.script)}</script>` : ''
+  }</body>
+</html>`;
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', csp)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .send(document.value);
+}
+
+/** A JSON value safe to embed in an inline script (no `</script>` breakout). */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
+/** A page that posts a hidden form at once (3DS method, CRes, CReq); a button for no-JS. */
+export function autoPostForm(action: string, fields: Record<string, string>, label: string): { body: SafeHtml; script: string } {
+  return {
+    body: html`<main><form id="auto" method="post" action="${action}">${Object.entries(fields).map(
+      ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+    )}<noscript><button class="primary" type="submit">${label}</button></noscript></form></main>`,
+    script: `document.getElementById('auto').submit();`,
+  };
+}

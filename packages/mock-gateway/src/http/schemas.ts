@@ -1,0 +1,53 @@
+/**
+ * JSON schema fragments for the spec's fields and limits (Limits table), shared by the
+ * routes so one limit is written once. Amounts: integers in minor units; anything above
+ * 2^53-1 is refused because JSON clients cannot represent it exactly (README, decisions).
+ */
+export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+
+export const str = (minLength: number, maxLength: number) => ({ type: 'string', minLength, maxLength }) as const;
+
+export const amount = { type: 'integer', minimum: 1, maximum: MAX_AMOUNT } as const;
+export const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
+export const country = { type: 'string', pattern: '^[A-Z]{2}$' } as const;
+export const terminalId = str(5, 20);
+export const description = str(1, 100);
+export const url = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://[^\\s]+$' } as const;
+/** originator_url: http(s) URL, fragment allowed; empty means "the terminal website". */
+export const originatorUrl = { type: 'string', maxLength: 2048, pattern: '^(|https?://[^\\s]+)$' } as const;
+export const metadata = { type: 'object', maxProperties: 50 } as const;
+export const ip = {
+  type: 'string',
+  anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }],
+} as const;
+
+const nullableString = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+
+export const customer = {
+  type: 'object',
+  properties: {
+    id: nullableString(64),
+    first_name: nullableString(255),
+    last_name: nullableString(255),
+    email: { type: ['string', 'null'], maxLength: 512 },
+    phone: nullableString(32),
+    address: nullableString(255),
+    city: nullableString(255),
+    country: { anyOf: [country, { type: 'null' }] },
+    postal_code: nullableString(255),
+  },
+} as const;
+
+export const browserInfo = {
+  type: 'object',
+  properties: {
+    user_agent: str(0, 2048),
+    accept_header: str(0, 2048),
+    java_enabled: { type: 'boolean' },
+    color_depth: { type: 'integer', minimum: 0, maximum: 256 },
+    screen_height: { type: 'integer', minimum: 0, maximum: 100000 },
+    screen_width: { type: 'integer', minimum: 0, maximum: 100000 },
+    time_zone_offset: { type: 'integer', minimum: -1440, maximum: 1440 },
+    language: str(0, 35),
+  },
+} as const;

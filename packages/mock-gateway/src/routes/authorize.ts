@@ -1,0 +1,306 @@
+/**
+ * POST /api/transactions/authorize: card, saved card, network token, wallet and redirect
+ * payments; PURCHASE, AUTHORIZE, OCT and card PAYOUT (spec: POST /api/transactions/authorize).
+ *
+ * Two callers: a merchant backend (bearer token, the whole order in the body, DIRECT_API)
+ * and the browser (public client key + `session_id`: the Embedded Fields frame or the hosted
+ * page; the session supplies the order, its integration type and its metadata).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Customer, ExecutionResponse, IntegrationType, TransactionType } from '@payments/core';
+import { providerPageUrl } from '../acs/urls';
+import { PROVIDER_Y_CODES, type TerminalConfig } from '../config';
+import type { GatewayContext } from '../context';
+import { ApiError, invalid } from '../http/api-error';
+import { validateWith } from '../http/validate';
+import { planAuthentication, decideAuthorization } from '../simulators/simulators';
+import type { SessionRecord, TransactionRecord } from '../store/records';
+import { authorizeNow, beginAuthentication, challengeWindowSize } from '../three-ds/engine';
+import { createTransaction, finalize, isFinal, markPending, respond, resultResponse } from '../transactions/build';
+import { findIdempotent } from '../transactions/idempotency';
+import { resolvePaymentMethod } from '../transactions/payment-method-data';
+import { originatorUrl, resolveTerminal } from '../transactions/terminal';
+import { authenticate } from './auth';
+import {
+  directAuthorizeSchema,
+  isValidNotificationUrl,
+  sessionAuthorizeSchemaCvvLess,
+  sessionAuthorizeSchemaWithCvv,
+} from './authorize-schema';
+import { liveSession, sessionReturnUrls } from './sessions';
+
+interface PaymentMethodBody {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** The order to authorize, however it arrived. */
+interface AuthorizeOrder {
+  merchantId: string;
+  terminal: TerminalConfig;
+  reference: string;
+  description: string;
+  currency: string;
+  amount: number;
+  transactionType: TransactionType;
+  paymentMethod: PaymentMethodBody;
+  customer: Partial<Customer>;
+  browserScreenWidth: number | undefined;
+  metadata: Record<string, unknown>;
+  integrationType: IntegrationType;
+  returnUrl: string;
+  errorUrl: string;
+  cancelUrl: string;
+  customerIp: string;
+  originatorUrl: string;
+  tokenization: { save_card_for_future_payments?: boolean; tokenize_for?: string } | undefined;
+  notificationUrl: string | undefined;
+  session: SessionRecord | null;
+}
+
+const REDIRECT_TYPES = new Set(['wallet-a-redirect', 'wallet-b-redirect', 'bank-network-redirect', 'openbanking-redirect']);
+
+export function registerAuthorizeRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  app.post('/api/transactions/authorize', { schema: { body: { type: 'object' } } }, async (request) => {
+    const principal = authenticate(ctx, request, { clientKey: true });
+    const order =
+      principal.kind === 'bearer'
+        ? directOrder(ctx, request, principal.merchantId)
+        : sessionOrder(ctx, request, principal.merchantId);
+    return authorize(ctx, order);
+  });
+}
+
+function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: string): AuthorizeOrder {
+  const body = validateWith<{
+    reference: string;
+    terminal_id: string;
+    description: string;
+    currency: string;
+    amount: number;
+    transaction_type: 'PURCHASE' | 'AUTHORIZE' | 'OCT' | 'PAYOUT';
+    payment_method: PaymentMethodBody;
+    customer?: Partial<Customer>;
+    browser_info?: { screen_width?: number };
+    metadata?: Record<string, unknown>;
+    return_url: string;
+    error_url?: string;
+    cancel_url?: string;
+    customer_ip?: string;
+    originator_url?: string;
+    tokenization?: AuthorizeOrder['tokenization'];
+    options?: { three_ds?: { notification_url?: unknown } };
+  }>(request, directAuthorizeSchema);
+  // Spec: an invalid override is a 400 before any transaction is created.
+  const notification = body.options?.three_ds?.notification_url;
+  if (notification !== undefined && !isValidNotificationUrl(notification)) {
+    throw new ApiError(400, [
+      {
+        property: 'options.three_ds.notification_url',
+        message: 'must be an https URL with a host, at most 256 characters',
+        params: [String(notification).slice(0, 300)],
+      },
+    ]);
+  }
+  if (REDIRECT_TYPES.has(body.payment_method.type) && (!body.error_url || !body.cancel_url)) {
+    throw invalid(body.error_url ? 'cancel_url' : 'error_url', 'wallet and bank redirects need error_url and cancel_url');
+  }
+  const { terminal } = resolveTerminal(ctx, merchantId, body.terminal_id);
+  return {
+    merchantId,
+    terminal,
+    reference: body.reference,
+    description: body.description,
+    currency: body.currency,
+    amount: body.amount,
+    transactionType: body.transaction_type,
+    paymentMethod: body.payment_method,
+    customer: body.customer ?? {},
+    browserScreenWidth: body.browser_info?.screen_width,
+    metadata: body.metadata ?? {},
+    integrationType: 'DIRECT_API',
+    returnUrl: body.return_url,
+    errorUrl: body.error_url ?? body.return_url,
+    cancelUrl: body.cancel_url ?? body.return_url,
+    customerIp: body.customer_ip ?? request.ip,
+    originatorUrl: originatorUrl(terminal, body.originator_url),
+    tokenization: body.tokenization,
+    notificationUrl: typeof notification === 'string' ? notification : undefined,
+    session: null,
+  };
+}
+
+function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: string): AuthorizeOrder {
+  const sessionId = (request.body as { session_id?: unknown } | null)?.session_id;
+  const session = liveSession(ctx, merchantId, typeof sessionId === 'string' ? sessionId : '');
+  const cvvLess = session.hpp?.options.cvv_less === true;
+  const body = validateWith<{
+    session_id: string;
+    payment_method: PaymentMethodBody;
+    customer?: Partial<Customer>;
+    browser_info?: { screen_width?: number };
+    tokenization?: AuthorizeOrder['tokenization'];
+  }>(request, cvvLess ? sessionAuthorizeSchemaCvvLess : sessionAuthorizeSchemaWithCvv);
+  const { terminal } = resolveTerminal(ctx, merchantId, session.session.terminal_id);
+  const urls = sessionReturnUrls(ctx, session);
+  const metadata = { ...session.metadata };
+  if (session.hpp?.options.skip_three_ds) metadata.skip_three_ds = true;
+  return {
+    merchantId,
+    terminal,
+    reference: session.session.reference,
+    description: session.session.description,
+    currency: session.session.currency,
+    amount: session.session.amount,
+    transactionType: session.session.transaction_type,
+    paymentMethod: body.payment_method,
+    customer: { ...(session.session.customer ?? {}), ...stripNulls(body.customer ?? {}) },
+    browserScreenWidth: body.browser_info?.screen_width,
+    metadata,
+    integrationType: session.kind,
+    returnUrl: urls.success,
+    errorUrl: urls.error,
+    cancelUrl: urls.cancel,
+    customerIp: request.ip,
+    originatorUrl: session.originator_url,
+    tokenization: body.tokenization,
+    notificationUrl: undefined,
+    session,
+  };
+}
+
+function authorize(ctx: GatewayContext, order: AuthorizeOrder): ExecutionResponse {
+  const type = order.paymentMethod.type;
+  checkMethodRules(order);
+
+  const existing = findIdempotent(ctx, order.terminal.id, order.reference, order.amount, order.currency);
+  if (existing && !(order.session && isRetryable(existing))) {
+    return existing.last_response ?? resultResponse(existing);
+  }
+  if (order.customer.id && !ctx.store.customers.get(order.customer.id)) {
+    throw invalid('customer.id', 'Unknown customer', [order.customer.id]);
+  }
+
+  // Decrypt and check before anything is stored: a bad field creates no transaction.
+  const method = resolvePaymentMethod(ctx, order.merchantId, type, order.paymentMethod.data, new Date(ctx.clock.now()));
+  if (method.savedCard && method.savedCard.customer_id && order.customer.id && method.savedCard.customer_id !== order.customer.id) {
+    throw invalid('payment_method.data.payment_method_id', 'The saved card belongs to another customer');
+  }
+
+  const record = createTransaction(ctx, {
+    merchantId: order.merchantId,
+    terminalId: order.terminal.id,
+    reference: order.reference,
+    description: order.description,
+    currency: order.currency,
+    amount: order.amount,
+    transactionType: order.transactionType,
+    paymentMethod: method.data,
+    customer: order.customer,
+    customerIp: order.customerIp,
+    integrationType: order.integrationType,
+    metadata: order.metadata,
+    originatorUrl: order.originatorUrl,
+    returnUrl: order.returnUrl,
+    errorUrl: order.errorUrl,
+    cancelUrl: order.cancelUrl,
+    sessionId: order.session?.session.id ?? null,
+    ...(existing ? { orderId: existing.transaction.order_id } : {}),
+  });
+  record.card = method.card;
+  if (order.tokenization?.save_card_for_future_payments) {
+    record.tokenize = {
+      save: true,
+      tokenize_for: order.tokenization.tokenize_for ?? 'CUSTOMER_INITIATED_TRANSACTION',
+      customer_id: order.customer.id ?? null,
+    };
+  }
+  record.blik_code_given = typeof order.paymentMethod.data.blik_code === 'string';
+  order.session?.transaction_ids.push(record.transaction.id);
+
+  if (order.transactionType === 'OCT' || order.transactionType === 'PAYOUT') return authorizeNow(ctx, record);
+  if (!method.card) return startRedirectPayment(ctx, record);
+  if (!method.threeDs || order.metadata.skip_three_ds === true) return authorizeNow(ctx, record);
+  const plan = planAuthentication(method.card.number, order.metadata, order.terminal.simulator);
+  return beginAuthentication(ctx, record, plan, {
+    notificationUrl: order.notificationUrl ?? defaultNotificationUrl(ctx, record),
+    windowSize: challengeWindowSize(order.metadata, order.browserScreenWidth),
+  });
+}
+
+/** A session may try again after a failed attempt; anything else answers the existing one. */
+function isRetryable(existing: TransactionRecord): boolean {
+  return isFinal(existing.transaction.status) && !existing.transaction.approved;
+}
+
+/** The spec's per-method rules that a schema cannot express. */
+function checkMethodRules(order: AuthorizeOrder): void {
+  const type = order.paymentMethod.type;
+  const isCardish = ['card', 'saved_card', 'network-token', 'wallet-a'].includes(type);
+  if (!isCardish && !order.terminal.payment_methods.includes(type)) {
+    throw invalid('payment_method.type', 'The payment method is not enabled on this terminal', [type]);
+  }
+  if (type.startsWith('provider-y-redirect-')) {
+    const code = type.slice('provider-y-redirect-'.length);
+    if (!(PROVIDER_Y_CODES as readonly string[]).includes(code)) {
+      throw invalid('payment_method.type', 'Unknown provider-y method code', [code]);
+    }
+  }
+  if (!isCardish && order.transactionType !== 'PURCHASE') {
+    throw invalid('transaction_type', `${type} supports PURCHASE only`, [order.transactionType]);
+  }
+  if (type === 'provider-x-local' && order.currency !== 'PLN') {
+    throw invalid('currency', 'provider-x-local supports PLN only', [order.currency]);
+  }
+  if ((order.transactionType === 'OCT' || order.transactionType === 'PAYOUT') && type !== 'card') {
+    throw invalid('payment_method.type', `${order.transactionType} needs a card`, [type]);
+  }
+  if (order.transactionType === 'OCT') {
+    const required = ['first_name', 'last_name', 'email', 'phone', 'address', 'city', 'country', 'postal_code'] as const;
+    const missing = required.filter((field) => !order.customer[field]);
+    if (missing.length > 0) {
+      throw new ApiError(
+        422,
+        missing.map((field) => ({ property: `customer.${field}`, message: 'is required for OCT', params: [] })),
+      );
+    }
+    if (!/^\+[1-9]\d{1,14}$/.test(order.customer.phone ?? '')) {
+      throw invalid('customer.phone', 'must be E.164, e.g. +38761123456', [order.customer.phone ?? '']);
+    }
+  }
+}
+
+/** Wallet, bank and local redirect methods: PENDING with a redirect to the provider's page. */
+function startRedirectPayment(ctx: GatewayContext, record: TransactionRecord): ExecutionResponse {
+  const decision = decideAuthorization(null, record.metadata);
+  if (decision.status !== 'APPROVED') {
+    finalize(ctx, record, decision);
+    return respond(record, resultResponse(record));
+  }
+  const url = providerPageUrl(ctx, record.transaction.id);
+  markPending(ctx, record, url);
+  return respond(record, {
+    result: null,
+    action: null,
+    redirect: { transaction_id: record.transaction.id, session_id: record.session_id ?? record.transaction.id, url },
+    form_submit: null,
+  });
+}
+
+/** The spec's default challenge notification URLs, by integration. */
+function defaultNotificationUrl(ctx: GatewayContext, record: TransactionRecord): string {
+  const id = record.transaction.id;
+  switch (record.integration_type) {
+    case 'HPP':
+      return `${ctx.urls.gateway}/three-ds/${id}/hosted-payment-page/challenge-notification-url`;
+    case 'EMBEDDED_FIELDS':
+      return `${ctx.urls.gateway}/three-ds/${id}/embedded-fields/challenge-notification-url`;
+    case 'DIRECT_API':
+      return `${ctx.urls.gateway}/three-ds/${id}/challenge-notification-url`;
+  }
+}
+
+function stripNulls<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined && v !== '')) as Partial<T>;
+}
+

@@ -1,0 +1,115 @@
+/**
+ * Test-only routes under /__mock/ (README, "Test routes"). They exist so a QA suite can
+ * drive the gateway like a provider or a clock would; a real gateway has none of them.
+ *  - POST /__mock/reset                     forget every transaction, session, customer, token, webhook
+ *  - POST /__mock/clock {advance_seconds}   move the gateway's clock (expire tokens and sessions)
+ *  - GET|POST /__mock/config                read or change webhook_url, retry base, lifetimes
+ *  - POST /__mock/transactions/{id}/settle  {outcome: approve|decline} settle a PENDING payment or payout
+ *  - GET  /__mock/transactions[?reference=] the transactions, newest first, with their 3-D Secure stage
+ */
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../context';
+import { NotFoundError } from '../http/api-error';
+import { settlePending } from '../transactions/settle';
+
+export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  app.post('/__mock/reset', async () => {
+    ctx.store.reset();
+    ctx.webhooks.clear();
+    ctx.clock.reset();
+    return { reset: true };
+  });
+
+  app.post<{ Body: { advance_seconds: number } }>(
+    '/__mock/clock',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['advance_seconds'],
+          properties: { advance_seconds: { type: 'integer', minimum: 0, maximum: 10 * 365 * 86400 } },
+        },
+      },
+    },
+    async (request) => {
+      ctx.clock.advance(request.body.advance_seconds * 1000);
+      return { now: ctx.clock.iso() };
+    },
+  );
+
+  const configView = () => ({
+    webhook_url: ctx.config.webhook_url,
+    webhook_retry_base_ms: ctx.config.webhook_retry_base_ms,
+    webhook_retry_horizon_ms: ctx.config.webhook_retry_horizon_ms,
+    token_lifetime_s: ctx.config.token_lifetime_s,
+    session_lifetime_s: ctx.config.session_lifetime_s,
+    gateway_url: ctx.urls.gateway,
+    acs_url: ctx.urls.acs,
+  });
+  app.get('/__mock/config', async () => configView());
+  app.post<{
+    Body: Partial<Pick<GatewayContext['config'], 'webhook_url' | 'webhook_retry_base_ms' | 'webhook_retry_horizon_ms' | 'token_lifetime_s' | 'session_lifetime_s'>>;
+  }>(
+    '/__mock/config',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            webhook_url: { type: 'string', maxLength: 2048, pattern: '^(|https?://.+)$' },
+            webhook_retry_base_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 },
+            webhook_retry_horizon_ms: { type: 'integer', minimum: 1, maximum: 86_400_000 },
+            token_lifetime_s: { type: 'integer', minimum: 1, maximum: 86_400 },
+            session_lifetime_s: { type: 'integer', minimum: 1, maximum: 86_400 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { webhook_url: webhookUrl, ...rest } = request.body;
+      Object.assign(ctx.config, rest);
+      if (webhookUrl !== undefined) {
+        ctx.config.webhook_url = webhookUrl;
+        ctx.webhooks.setUrl(webhookUrl);
+      }
+      return configView();
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { outcome: 'approve' | 'decline' } }>(
+    '/__mock/transactions/:id/settle',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['outcome'],
+          properties: { outcome: { type: 'string', enum: ['approve', 'decline'] } },
+        },
+      },
+    },
+    async (request) => {
+      const record = ctx.store.transactions.get(request.params.id);
+      if (!record) throw new NotFoundError(`No transaction ${request.params.id}`);
+      return settlePending(ctx, record, request.body.outcome).transaction;
+    },
+  );
+
+  app.get<{ Querystring: { reference?: string } }>('/__mock/transactions', async (request) => {
+    const wanted = request.query.reference;
+    return ctx.store.transactions
+      .values()
+      .filter((r) => wanted === undefined || r.transaction.reference === wanted)
+      .reverse()
+      .map((r) => ({
+        transaction: r.transaction,
+        integration_type: r.integration_type,
+        parent_id: r.parent_id,
+        session_id: r.session_id,
+        three_ds_stage: r.three_ds?.stage ?? null,
+        trans_status: r.three_ds?.trans_status ?? null,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      }));
+  });
+}

@@ -1,0 +1,272 @@
+/**
+ * Payment sessions: POST /api/sessions (Embedded Fields) and POST /api/hosted-payment-page,
+ * plus GET /api/sessions/{id}, which the frames and the hosted page read (our addition).
+ *
+ * Decided where the spec is silent (README): a session lives `session_lifetime_s` (30 min);
+ * using it later answers 422 with processing code 1005. A reference is unique per terminal:
+ * asking again with the same reference, amount and currency while the first session is
+ * open returns it; anything else with that reference is a 422. `metadata` is accepted and
+ * carried into the session's transactions, so tests can drive the simulators.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { PROCESSING_CODES, type Customer, type PaymentSession } from '@payments/core';
+import { findMerchant, type GatewayContext } from '../context';
+import { invalid } from '../http/api-error';
+import { amount, country, currency, customer, description, metadata, originatorUrl, str, terminalId, url } from '../http/schemas';
+import type { SessionRecord } from '../store/records';
+import { emptyCustomer } from '../transactions/build';
+import { originatorUrl as resolveOriginator, resolveTerminal } from '../transactions/terminal';
+import { authenticate } from './auth';
+
+/** The hosted page's `language` values: the spec's names, plus locale tags and ISO codes. */
+export const HPP_LANGUAGES: Record<string, string> = {
+  english: 'en-US',
+  en: 'en-US',
+  'en-us': 'en-US',
+  bosanski: 'bs-BA',
+  bs: 'bs-BA',
+  'bs-ba': 'bs-BA',
+  romana: 'ro-RO',
+  'română': 'ro-RO',
+  ro: 'ro-RO',
+  'ro-ro': 'ro-RO',
+  svenska: 'sv-SE',
+  sv: 'sv-SE',
+  'sv-se': 'sv-SE',
+};
+
+const booleanish = { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }] };
+
+const sessionSchema = {
+  type: 'object',
+  required: ['terminal_id', 'reference', 'description', 'currency', 'amount', 'transaction_type', 'return_url'],
+  properties: {
+    terminal_id: terminalId,
+    reference: str(1, 40),
+    description: str(1, 255),
+    currency,
+    amount,
+    transaction_type: { type: 'string', enum: ['AUTHORIZE', 'PURCHASE'] },
+    return_url: url,
+    customer,
+    country,
+    originator_url: originatorUrl,
+    metadata,
+  },
+} as const;
+
+const hostedPageSchema = {
+  type: 'object',
+  required: ['reference', 'terminal_id', 'description', 'amount', 'currency', 'transaction_type', 'success_url', 'cancel_url', 'error_url'],
+  properties: {
+    reference: str(1, 40),
+    terminal_id: terminalId,
+    description,
+    amount,
+    currency,
+    transaction_type: { type: 'string', enum: ['PURCHASE', 'AUTHORIZE'] },
+    success_url: url,
+    cancel_url: url,
+    error_url: url,
+    language: { type: 'string', maxLength: 16 },
+    options: {
+      type: 'object',
+      properties: {
+        number_of_instalments: {
+          anyOf: [
+            { type: 'integer', minimum: 1, maximum: 48 },
+            { type: 'string', pattern: '^([1-9]|[1-3][0-9]|4[0-8])$' },
+            { type: 'array', minItems: 1, maxItems: 48, items: { type: 'integer', minimum: 1, maximum: 48 } },
+          ],
+        },
+        skip_three_ds: booleanish,
+        cvv_less: booleanish,
+      },
+    },
+    customer_id: str(1, 64),
+    customer,
+    originator_url: originatorUrl,
+    metadata,
+  },
+} as const;
+
+interface SessionBody {
+  terminal_id: string;
+  reference: string;
+  description: string;
+  currency: string;
+  amount: number;
+  transaction_type: 'AUTHORIZE' | 'PURCHASE';
+  return_url: string;
+  customer?: Partial<Customer>;
+  country?: string;
+  originator_url?: string;
+  metadata?: Record<string, unknown>;
+}
+
+interface HostedPageBody extends Omit<SessionBody, 'return_url' | 'country'> {
+  success_url: string;
+  cancel_url: string;
+  error_url: string;
+  language?: string;
+  options?: { number_of_instalments?: number | string | number[]; skip_three_ds?: boolean | string; cvv_less?: boolean | string };
+  customer_id?: string;
+}
+
+export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  app.post<{ Body: SessionBody }>('/api/sessions', { schema: { body: sessionSchema } }, async (request) => {
+    const { merchantId } = authenticate(ctx, request);
+    const body = request.body;
+    const record = openSession(ctx, merchantId, body, {
+      kind: 'EMBEDDED_FIELDS',
+      returnUrl: body.return_url,
+      country: body.country ?? null,
+      hpp: null,
+    });
+    return record.session;
+  });
+
+  app.post<{ Body: HostedPageBody }>('/api/hosted-payment-page', { schema: { body: hostedPageSchema } }, async (request) => {
+    const { merchantId } = authenticate(ctx, request);
+    const body = request.body;
+    const language = body.language === undefined ? null : HPP_LANGUAGES[body.language.toLowerCase()];
+    if (language === undefined) {
+      throw invalid('language', 'must be one of English, Bosanski, Romana, Svenska', [body.language ?? '']);
+    }
+    if (body.customer_id) {
+      const stored = ctx.store.customers.get(body.customer_id);
+      if (!stored || stored.merchant_id !== merchantId) throw invalid('customer_id', 'Unknown customer', [body.customer_id]);
+    }
+    const record = openSession(ctx, merchantId, body, {
+      kind: 'HPP',
+      returnUrl: body.success_url,
+      country: null,
+      hpp: {
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        error_url: body.error_url,
+        language,
+        options: normalizeHppOptions(body.options ?? {}),
+        customer_id: body.customer_id ?? null,
+      },
+    });
+    return {
+      redirect_url: `${ctx.urls.gateway}/hpp/${record.session.id}`,
+      session_id: record.session.id,
+      expires_at: new Date(record.expires_at_ms).toISOString(),
+    };
+  });
+
+  /** What a browser needs to render a checkout for the session; never secrets. */
+  app.get<{ Params: { id: string } }>('/api/sessions/:id', async (request) => {
+    const { merchantId } = authenticate(ctx, request, { clientKey: true });
+    const record = findSession(ctx, merchantId, request.params.id);
+    const merchant = findMerchant(ctx, merchantId)!;
+    const terminal = ctx.config.terminals.find((t) => t.id === record.session.terminal_id);
+    return {
+      ...record.session,
+      status: sessionStatus(ctx, record),
+      kind: record.kind,
+      expires_at: new Date(record.expires_at_ms).toISOString(),
+      merchant: { name: merchant.name, branding: merchant.branding, default_language: merchant.default_language },
+      payment_methods: terminal?.payment_methods ?? [],
+      hpp: record.hpp && { language: record.hpp.language, options: record.hpp.options, customer_id: record.hpp.customer_id },
+    };
+  });
+}
+
+function openSession(
+  ctx: GatewayContext,
+  merchantId: string,
+  body: Omit<SessionBody, 'return_url'>,
+  shape: { kind: SessionRecord['kind']; returnUrl: string; country: string | null; hpp: SessionRecord['hpp'] },
+): SessionRecord {
+  const { terminal } = resolveTerminal(ctx, merchantId, body.terminal_id);
+  const existing = ctx.store.sessions
+    .values()
+    .find((s) => s.session.terminal_id === terminal.id && s.session.reference === body.reference);
+  if (existing) {
+    const same = existing.session.amount === body.amount && existing.session.currency === body.currency && existing.kind === shape.kind;
+    if (same && sessionStatus(ctx, existing) === 'CREATED') return existing;
+    throw invalid('reference', 'A session with this reference already exists on the terminal', [body.reference]);
+  }
+  const now = ctx.clock.now();
+  const session: PaymentSession = {
+    id: randomUUID(),
+    terminal_id: terminal.id,
+    reference: body.reference,
+    description: body.description,
+    currency: body.currency,
+    amount: body.amount,
+    return_url: shape.returnUrl,
+    customer: body.customer ? { ...emptyCustomer(), ...body.customer } : null,
+    country: shape.country,
+    status: 'CREATED',
+    transaction_type: body.transaction_type,
+  };
+  const record: SessionRecord = {
+    session,
+    kind: shape.kind,
+    merchant_id: merchantId,
+    originator_url: resolveOriginator(terminal, body.originator_url),
+    metadata: body.metadata ?? {},
+    created_at_ms: now,
+    expires_at_ms: now + ctx.config.session_lifetime_s * 1000,
+    transaction_ids: [],
+    hpp: shape.hpp,
+  };
+  ctx.store.sessions.put(session.id, record);
+  return record;
+}
+
+function normalizeHppOptions(options: NonNullable<HostedPageBody['options']>): NonNullable<SessionRecord['hpp']>['options'] {
+  const bool = (v: boolean | string | undefined) => v === true || v === 'true';
+  const counts = options.number_of_instalments;
+  const out: NonNullable<SessionRecord['hpp']>['options'] = {
+    skip_three_ds: bool(options.skip_three_ds),
+    cvv_less: bool(options.cvv_less),
+  };
+  if (counts !== undefined) {
+    // A single number N offers 1..N instalments; a list offers exactly those counts.
+    out.number_of_instalments = Array.isArray(counts)
+      ? [...new Set(counts)].sort((a, b) => a - b)
+      : Array.from({ length: Number(counts) }, (_, i) => i + 1);
+  }
+  return out;
+}
+
+/** CREATED, COMPLETED (a transaction approved or pending at a provider) or EXPIRED. */
+export function sessionStatus(ctx: GatewayContext, record: SessionRecord): PaymentSession['status'] {
+  const done = record.transaction_ids.some((id) => {
+    const status = ctx.store.transactions.get(id)?.transaction.status;
+    return status === 'APPROVED' || status === 'PENDING';
+  });
+  if (done) return 'COMPLETED';
+  return ctx.clock.now() >= record.expires_at_ms ? 'EXPIRED' : 'CREATED';
+}
+
+export function findSession(ctx: GatewayContext, merchantId: string, id: string): SessionRecord {
+  const record = ctx.store.sessions.get(id);
+  if (!record || record.merchant_id !== merchantId) throw invalid('session_id', 'Unknown session', [id]);
+  return record;
+}
+
+/** A session a payment can still be attempted in; expired is the spec's code 1005. */
+export function liveSession(ctx: GatewayContext, merchantId: string, id: string): SessionRecord {
+  const record = findSession(ctx, merchantId, id);
+  if (sessionStatus(ctx, record) === 'EXPIRED') {
+    throw invalid('session_id', 'The session has expired', [id], PROCESSING_CODES.SESSION_EXPIRED);
+  }
+  return record;
+}
+
+/** Where the shopper returns after leaving for a redirect or a full-page step. */
+export function sessionReturnUrls(ctx: GatewayContext, record: SessionRecord): { success: string; error: string; cancel: string } {
+  if (record.kind === 'HPP') {
+    // Back to the hosted page, which shows the outcome and then sends the shopper on.
+    const page = `${ctx.urls.gateway}/hpp/${record.session.id}`;
+    return { success: page, error: page, cancel: page };
+  }
+  return { success: record.session.return_url, error: record.session.return_url, cancel: record.session.return_url };
+}

@@ -1,0 +1,109 @@
+import type { ExecutionResponse, StatusResponse } from '@payments/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MERCHANT, defaultConfig, type GatewayConfig } from '../config';
+import { testGateway, type TestGateway } from '../test-harness';
+import { createTransaction } from '../transactions/build';
+
+/** The default fixture plus a second merchant with its own terminal. */
+function twoMerchants(): GatewayConfig {
+  const config = defaultConfig();
+  config.merchants.push({
+    ...structuredClone(DEFAULT_MERCHANT),
+    id: 'MERCHANT0002',
+    client_id: 'other-client',
+    client_secret: 'other-secret',
+    client_key: 'other-client-key',
+  });
+  config.terminals.push({ ...structuredClone(config.terminals[0]!), id: 'TERM00009', merchant_id: 'MERCHANT0002' });
+  return config;
+}
+
+describe('GET /api/transactions/{id}/status', () => {
+  let t: TestGateway;
+  let auth: Record<string, string>;
+  let paymentId: string;
+
+  beforeEach(async () => {
+    t = await testGateway({ config: twoMerchants() });
+    auth = await t.auth();
+    const payment = await t.call<ExecutionResponse>(
+      'POST',
+      '/api/transactions/payment',
+      {
+        terminal_id: 'TERM00001',
+        reference: 'status-1',
+        description: 'Order',
+        currency: 'EUR',
+        amount: 1200,
+        method: 'UPI',
+        country: 'IN',
+        customer_ip: '203.0.113.1',
+        return_url: 'https://shop.example/r',
+        error_url: 'https://shop.example/e',
+        cancel_url: 'https://shop.example/c',
+      },
+      auth,
+    );
+    paymentId = payment.body.result!.id;
+  });
+  afterEach(() => t.close());
+
+  const status = (id: string, headers: Record<string, string> = auth) =>
+    t.call<StatusResponse>('GET', `/api/transactions/${encodeURIComponent(id)}/status`, undefined, headers);
+
+  it('finds a transaction with a bearer token', async () => {
+    const reply = await status(paymentId);
+    expect(reply.status).toBe(200);
+    expect(reply.body.found).toBe(true);
+    expect(reply.body.transaction).toMatchObject({ id: paymentId, status: 'PENDING', transaction_type: 'PAYMENT' });
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it('finds a transaction with the public client key (the browser library)', async () => {
+    const reply = await status(paymentId, { 'x-client-key': 'test-client-key' });
+    expect(reply.status).toBe(200);
+    expect(reply.body.found).toBe(true);
+  });
+
+  it('answers found false and transaction null for an unknown id, with 200', async () => {
+    const reply = await status('00000000-0000-0000-0000-000000000000');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ found: false, transaction: null });
+  });
+
+  it("answers found false for another merchant's transaction", async () => {
+    const other = createTransaction(t.gw.ctx, {
+      merchantId: 'MERCHANT0002',
+      terminalId: 'TERM00009',
+      reference: 'theirs',
+      description: 'Theirs',
+      currency: 'EUR',
+      amount: 100,
+      transactionType: 'PURCHASE',
+      paymentMethod: { type: 'card' },
+      integrationType: 'DIRECT_API',
+      originatorUrl: 'http://localhost:5173',
+    });
+    const reply = await status(other.transaction.id);
+    expect(reply.body).toEqual({ found: false, transaction: null });
+    const byKey = await status(paymentId, { 'x-client-key': 'other-client-key' });
+    expect(byKey.body).toEqual({ found: false, transaction: null });
+  });
+
+  it.each([
+    ['no credentials', {}],
+    ['an unknown token', { authorization: 'Bearer made-up' }],
+    ['an unknown client key', { 'x-client-key': 'nope' }],
+  ])('refuses %s with 401 and an error field', async (_name, headers: Record<string, string>) => {
+    const reply = await t.call<{ error: string }>('GET', `/api/transactions/${paymentId}/status`, undefined, headers);
+    expect(reply.status).toBe(401);
+    expect(typeof reply.body.error).toBe('string');
+  });
+
+  it('refuses an expired token with 401', async () => {
+    t.gw.ctx.clock.advance(301_000);
+    const reply = await t.call<{ error: string }>('GET', `/api/transactions/${paymentId}/status`, undefined, auth);
+    expect(reply.status).toBe(401);
+    expect(reply.body.error).toBe('invalid_token');
+  });
+});

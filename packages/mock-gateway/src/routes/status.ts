@@ -1,0 +1,30 @@
+/**
+ * GET /api/transactions/{id}/status → `{found, transaction}`. Answers a merchant backend
+ * (bearer token) and the browser library (public client key, X-Client-Key), since both
+ * verify a final status before acting on it.
+ *
+ * Decided where the spec is silent:
+ *  - an unknown id and another merchant's transaction answer the same 200
+ *    `{found: false, transaction: null}` (no leaking whether an id exists elsewhere);
+ *  - the answer carries `cache-control: no-store`: a status must never be served stale;
+ *  - the id is not validated: anything that is not a known id is simply not found;
+ *  - any transaction can be looked up, management children (CAPTURE, REFUND, VOID) included.
+ */
+import type { StatusResponse } from '@payments/core';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../context';
+import { authenticate } from './auth';
+
+export function registerStatusRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  app.get<{ Params: { id: string } }>('/api/transactions/:id/status', async (request, reply) => {
+    const principal = authenticate(ctx, request, { clientKey: true });
+    reply.header('cache-control', 'no-store');
+    return transactionStatus(ctx, principal.merchantId, request.params.id);
+  });
+}
+
+export function transactionStatus(ctx: GatewayContext, merchantId: string, id: string): StatusResponse {
+  const record = ctx.store.transactions.get(id);
+  if (!record || record.transaction.merchant_id !== merchantId) return { found: false, transaction: null };
+  return { found: true, transaction: structuredClone(record.transaction) };
+}

@@ -1,0 +1,46 @@
+/**
+ * Webhook keys and the mock's delivery log.
+ *  - GET /.well-known/jwks.json: the public keys that verify webhook JWTs (spec:
+ *    Authentication, 6 leaves key distribution "not shown"; a JWKS is our choice).
+ *  - GET /__mock/webhooks[?event=&transaction_id=]: every delivery with its attempts,
+ *    oldest first, as `{deliveries}`.
+ *  - DELETE /__mock/webhooks: forgets the deliveries (204).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../context';
+
+interface DeliveryQuery {
+  event?: string;
+  transaction_id?: string;
+}
+
+export function registerWebhookRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ctx.webhooks.jwks();
+  });
+
+  app.get<{ Querystring: DeliveryQuery }>(
+    '/__mock/webhooks',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { event: { type: 'string' }, transaction_id: { type: 'string' } },
+        },
+      },
+    },
+    async (request) => {
+      const { event, transaction_id: transactionId } = request.query;
+      const deliveries = ctx.webhooks
+        .deliveries()
+        .filter((d) => (event === undefined || d.event === event) && (transactionId === undefined || d.transaction_id === transactionId));
+      return { deliveries };
+    },
+  );
+
+  app.delete('/__mock/webhooks', async (_request, reply) => {
+    ctx.webhooks.clear();
+    return reply.code(204).send();
+  });
+}

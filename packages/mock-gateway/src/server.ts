@@ -1,0 +1,46 @@
+/**
+ * Starts a gateway on real ports: the API on `port`, the ACS and providers on `acsPort`
+ * (default port + 1). Port 0 picks free ports (one gateway per test worker).
+ */
+import type { AddressInfo } from 'node:net';
+import { createGateway, type Gateway, type GatewayOptions } from './app';
+import { loadConfig, type GatewayConfig } from './config';
+import { registerStaticRoutes } from './routes/static-bundles';
+
+export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
+  host?: string;
+  port?: number;
+  acsPort?: number;
+  webhookUrl?: string;
+  configFile?: string;
+}
+
+export interface RunningGateway extends Gateway {
+  url: string;
+  acsUrl: string;
+}
+
+export async function startGateway(options: StartOptions = {}): Promise<RunningGateway> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 4010;
+  const config: GatewayConfig = options.config ?? loadConfig(options.configFile);
+  if (options.webhookUrl !== undefined) config.webhook_url = options.webhookUrl;
+  const extend = options.extend;
+  const gw = createGateway({
+    ...options,
+    config,
+    extend: (api, ctx) => {
+      registerStaticRoutes(api);
+      extend?.(api, ctx);
+    },
+  });
+  await gw.api.listen({ host, port });
+  const apiPort = (gw.api.server.address() as AddressInfo).port;
+  const acsPort = options.acsPort ?? (port === 0 ? 0 : apiPort + 1);
+  await gw.acs.listen({ host, port: acsPort });
+  const actualAcsPort = (gw.acs.server.address() as AddressInfo).port;
+  gw.ctx.urls.gateway = `http://${host}:${apiPort}`;
+  gw.ctx.urls.acs = `http://${host}:${actualAcsPort}`;
+  gw.ctx.webhooks.setUrl(config.webhook_url);
+  return { ...gw, url: gw.ctx.urls.gateway, acsUrl: gw.ctx.urls.acs };
+}

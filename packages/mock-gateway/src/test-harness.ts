@@ -1,0 +1,68 @@
+/**
+ * For this package's tests: a gateway driven through Fastify's inject (the real HTTP layer:
+ * routing, parsing, validation, hooks), with the test credentials at hand.
+ */
+import { constants, publicEncrypt } from 'node:crypto';
+import type { EncryptionKey } from '@payments/core';
+import { createGateway, type Gateway, type GatewayOptions } from './app';
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, unknown>;
+}
+
+export interface TestGateway {
+  gw: Gateway;
+  call<T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'DELETE' | 'PUT',
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Reply<T>>;
+  /** Authorization header with a fresh token for test-client. */
+  auth(): Promise<Record<string, string>>;
+  /** Encrypts a card field with the merchant's published key, as a browser would. */
+  encrypt(value: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function testGateway(options: GatewayOptions = {}): Promise<TestGateway> {
+  const gw = createGateway(options);
+  let key: EncryptionKey | undefined;
+  const call: TestGateway['call'] = async (method, url, body, headers = {}) => {
+    const response = await gw.api.inject({
+      method,
+      url,
+      headers: { 'user-agent': 'vitest', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    return { status: response.statusCode, body: parseJson(response.body) as never, text: response.body, headers: response.headers };
+  };
+  const auth = async () => {
+    const response = await gw.api.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'user-agent': 'vitest', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=client_credentials&client_id=test-client&client_secret=test-secret',
+    });
+    return { authorization: `Bearer ${(JSON.parse(response.body) as { access_token: string }).access_token}` };
+  };
+  const encrypt = async (value: string) => {
+    if (!key) key = (await call<EncryptionKey>('GET', '/api/encryption-key', undefined, await auth())).body;
+    return publicEncrypt(
+      { key: key.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(value, 'utf8'),
+    ).toString('base64');
+  };
+  return { gw, call, auth, encrypt, close: () => gw.close() };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Request builders for this package's tests: a Direct API card authorize with the fields
+ * encrypted by the merchant key, the way a merchant backend would send it.
+ */
+import type { TestGateway } from './test-harness';
+
+let counter = 0;
+export function uniqueReference(prefix = 'ref'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}
+
+export interface CardInput {
+  number: string;
+  month?: string;
+  year?: string;
+  cvv?: string;
+}
+
+export async function encryptedCard(t: TestGateway, card: CardInput): Promise<Record<string, string>> {
+  return {
+    encrypted_card_number: await t.encrypt(card.number),
+    encrypted_cvv: await t.encrypt(card.cvv ?? '123'),
+    encrypted_expiration_month: await t.encrypt(card.month ?? '12'),
+    encrypted_expiration_year: await t.encrypt(card.year ?? '2035'),
+  };
+}
+
+export async function cardAuthorizeBody(
+  t: TestGateway,
+  card: CardInput,
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  return {
+    reference: uniqueReference(),
+    terminal_id: 'TERM00001',
+    description: 'Blue jacket',
+    currency: 'EUR',
+    amount: 4999,
+    transaction_type: 'PURCHASE',
+    payment_method: { type: 'card', data: await encryptedCard(t, card) },
+    return_url: 'https://merchant.example/return',
+    browser_info: {
+      user_agent: 'Mozilla/5.0',
+      accept_header: 'text/html',
+      java_enabled: false,
+      color_depth: 24,
+      screen_height: 900,
+      screen_width: 1440,
+      time_zone_offset: -60,
+      language: 'en-US',
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Settling PENDING work the way a provider would: approve or decline a pending payment,
+ * payout or redirect payment (POST /__mock/transactions/{id}/settle, and the provider pages).
+ * An abandoned redirect is not settled: it stays PENDING, as the spec says.
+ */
+import { PROCESSING_CODES } from '@payments/core';
+import type { GatewayContext } from '../context';
+import { ApiError } from '../http/api-error';
+import type { TransactionRecord } from '../store/records';
+import { finalize } from './build';
+
+export type Settlement = 'approve' | 'decline';
+
+export function settlePending(ctx: GatewayContext, record: TransactionRecord, settlement: Settlement): TransactionRecord {
+  if (record.transaction.status !== 'PENDING') {
+    throw new ApiError(422, [
+      { property: 'status', message: 'Only a PENDING transaction can be settled', params: [record.transaction.status] },
+    ]);
+  }
+  return settlement === 'approve'
+    ? finalize(ctx, record, { status: 'APPROVED' })
+    : finalize(ctx, record, { status: 'DECLINED', code: PROCESSING_CODES.DECLINED, message: 'TRX_STATUS_DECLINED' });
+}

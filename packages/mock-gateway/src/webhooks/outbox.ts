@@ -1,0 +1,49 @@
+/**
+ * The webhook outbox's contract. Transaction routes call `announceTransaction` whenever a
+ * transaction's status changes; the outbox decides the spec event names, signs, delivers
+ * and retries. (Implementation: see ./webhook-outbox.ts.)
+ */
+import type { TokenizationWebhookData, WebhookBody } from '@payments/core';
+import type { TransactionRecord } from '../store/records';
+
+export interface WebhookAttempt {
+  at: string;
+  /** HTTP status of the receiver, or null when the request failed. */
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface WebhookDelivery {
+  /** Also sent as x-webhook-id on every attempt, so receivers can drop duplicates. */
+  id: string;
+  merchant_id: string;
+  /** The transaction the event is about (the tokenization event's transaction_id). */
+  transaction_id: string;
+  event: string;
+  /** Where it is posted: the webhook URL when it was announced ('' for state no_url). */
+  url: string;
+  body: WebhookBody;
+  attempts: WebhookAttempt[];
+  /** no_url: announced while no webhook URL was set; recorded, never sent. */
+  state: 'pending' | 'delivered' | 'failed' | 'no_url';
+  next_attempt_at: string | null;
+}
+
+export interface WebhookOutbox {
+  /** Announces the record's current status unless already announced (events per the spec). */
+  announceTransaction(record: TransactionRecord): void;
+  announceTokenization(merchantId: string, data: TokenizationWebhookData): void;
+  /** Every delivery and every attempt, oldest first. */
+  deliveries(): WebhookDelivery[];
+  /** Where deliveries go from now on ('' turns delivery off; deliveries are still recorded). */
+  setUrl(url: string): void;
+  /** The public keys that verify webhook JWTs, as a JWKS. */
+  jwks(): Promise<{ keys: Record<string, unknown>[] }>;
+  /** Resolves when no delivery is due (tests await it). */
+  idle(): Promise<void>;
+  /** Forgets deliveries (POST /__mock/reset). */
+  clear(): void;
+  /** Stops timers; pending retries are dropped. */
+  stop(): void;
+}

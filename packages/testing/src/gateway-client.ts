@@ -1,0 +1,151 @@
+/**
+ * A Direct API client for server-side tests and fixtures: obtains and renews a token,
+ * encrypts card fields with the merchant's published key (RSA-OAEP-256), and calls the
+ * gateway's endpoints. Node only (it uses node:crypto).
+ */
+import { constants, publicEncrypt } from 'node:crypto';
+import type { EncryptionKey, ExecutionResponse, PaymentSession, StatusResponse } from '@payments/core';
+
+export interface GatewayCredentials {
+  clientId: string;
+  clientSecret: string;
+  clientKey: string;
+}
+
+/** The mock gateway fixture's test credentials (README, "Test fixture"). */
+export const TEST_CREDENTIALS: GatewayCredentials = {
+  clientId: 'test-client',
+  clientSecret: 'test-secret',
+  clientKey: 'test-client-key',
+};
+
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    method: string,
+    path: string,
+  ) {
+    super(`${method} ${path} answered ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+export interface CardFields {
+  number: string;
+  month?: string;
+  year?: string;
+  cvv?: string;
+}
+
+export class GatewayClient {
+  private token: { value: string; expiresAt: number } | undefined;
+  private key: EncryptionKey | undefined;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly credentials: GatewayCredentials = TEST_CREDENTIALS,
+  ) {}
+
+  /** A bearer token, renewed 10 seconds before it expires. */
+  async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt - 10_000 > Date.now()) return this.token.value;
+    const response = await fetch(`${this.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'payments-testing/0.1' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: this.credentials.clientId,
+        client_secret: this.credentials.clientSecret,
+      }),
+    });
+    const body = (await response.json()) as { access_token: string; expires_in: number };
+    if (!response.ok) throw new GatewayError(response.status, body, 'POST', '/oauth/token');
+    this.token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
+    return body.access_token;
+  }
+
+  /** Calls the API with the bearer token; throws GatewayError on a non-2xx answer. */
+  async request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    const { status, body: parsed } = await this.send(method, path, body);
+    if (status < 200 || status >= 300) throw new GatewayError(status, parsed, method, path);
+    return parsed as T;
+  }
+
+  /** Like request, but answers any status, for tests of errors. */
+  async send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await this.accessToken()}`,
+        accept: 'application/json',
+        'user-agent': 'payments-testing/0.1',
+        ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON (the edge's empty 403, a page): keep the text
+      }
+    }
+    return { status: response.status, body: parsed };
+  }
+
+  /** Encrypts one card field with the merchant's public key, Base64, as a browser would. */
+  async encrypt(value: string): Promise<string> {
+    this.key ??= await this.request<EncryptionKey>('GET', '/api/encryption-key');
+    return publicEncrypt(
+      { key: this.key.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(value, 'utf8'),
+    ).toString('base64');
+  }
+
+  async encryptCard(card: CardFields): Promise<Record<string, string>> {
+    return {
+      encrypted_card_number: await this.encrypt(card.number.replace(/\s+/g, '')),
+      encrypted_cvv: await this.encrypt(card.cvv ?? '123'),
+      encrypted_expiration_month: await this.encrypt(card.month ?? '12'),
+      encrypted_expiration_year: await this.encrypt(card.year ?? String(new Date().getFullYear() + 3)),
+    };
+  }
+
+  authorize(body: Record<string, unknown>): Promise<ExecutionResponse> {
+    return this.request('POST', '/api/transactions/authorize', body);
+  }
+
+  createSession(body: Record<string, unknown>): Promise<PaymentSession> {
+    return this.request('POST', '/api/sessions', body);
+  }
+
+  createHostedPage(body: Record<string, unknown>): Promise<{ redirect_url: string; session_id: string; expires_at: string }> {
+    return this.request('POST', '/api/hosted-payment-page', body);
+  }
+
+  status(transactionId: string): Promise<StatusResponse> {
+    return this.request('GET', `/api/transactions/${encodeURIComponent(transactionId)}/status`);
+  }
+
+  requestAuthentication(serverTransId: string, body: { fingerprint_result: string; payment_data: string }): Promise<ExecutionResponse> {
+    return this.request('POST', `/api/transactions/three-ds/${encodeURIComponent(serverTransId)}/request-authentication`, body);
+  }
+
+  authenticationCompleted(body: { payment_data: string; session_id: string; trans_status: string }): Promise<ExecutionResponse> {
+    return this.request('POST', '/api/transactions/three-ds/authentication-completed', body);
+  }
+
+  /** Test-only: /__mock/reset. */
+  async reset(): Promise<void> {
+    await this.request('POST', '/__mock/reset');
+  }
+}
+
+let referenceCounter = 0;
+/** A reference unique across workers and runs (references are idempotency keys). */
+export function uniqueReference(prefix = 'qa'): string {
+  referenceCounter += 1;
+  return `${prefix}-${process.pid.toString(36)}-${Date.now().toString(36)}-${referenceCounter}`.slice(0, 40);
+}

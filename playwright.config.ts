@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Playwright in real Chromium against the real mock gateway over HTTP. Debian's Chromium
+ * is used where it exists (Playwright cannot download browsers on every machine).
+ */
+const systemChromium = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export const E2E_GATEWAY_PORT = 4110;
+/** A bare merchant origin for gateway-page suites (e2e/pages). */
+export const E2E_MERCHANT_PORT = 4180;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(systemChromium ? { executablePath: systemChromium } : {}),
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: [
+    {
+      command: `pnpm --filter @payments/mock-gateway start --port ${E2E_GATEWAY_PORT} --no-build --quiet`,
+      url: `http://127.0.0.1:${E2E_GATEWAY_PORT}/.well-known/jwks.json`,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      timeout: 60_000,
+    },
+    {
+      command: `tsx e2e/support/test-merchant-server.ts ${E2E_MERCHANT_PORT}`,
+      url: `http://127.0.0.1:${E2E_MERCHANT_PORT}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
+});
