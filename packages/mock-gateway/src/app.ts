@@ -98,8 +98,16 @@ function baseApp(logger: boolean): FastifyInstance {
     // Card numbers and amounts must never be coerced: "100" is not an amount.
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
     return503OnClosing: true,
+    // Long ids must reach their routes (status answers found: false), not the router's 404.
+    routerOptions: { maxParamLength: 512 },
   });
   app.register(formbody);
+  // Clients often send `content-type: application/json` on a DELETE with no body.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' && (request.method === 'DELETE' || request.method === 'GET')) done(null, undefined);
+    else jsonParser(request, body, done);
+  });
 
   // The edge (spec: Authentication, 5): before any route sees the request.
   app.addHook('onRequest', async (request) => {

@@ -122,3 +122,19 @@ describe('DELETE /api/payment-methods/{payment_method_id}', () => {
     expect(t.gw.ctx.store.paymentMethods.get('pm_theirs')!.status).toBe('ACTIVE');
   });
 });
+
+describe('DELETE with a JSON content type and no body', () => {
+  it('is accepted like a bare DELETE', async () => {
+    const t = await testGateway();
+    const reply = await t.gw.api.inject({
+      method: 'DELETE',
+      url: '/api/payment-methods/pm_unknown',
+      headers: { ...(await t.auth()), 'user-agent': 'vitest', 'content-type': 'application/json' },
+    });
+    expect(reply.statusCode).toBe(422);
+    expect(JSON.parse(reply.body).errors[0].property).toBe('payment_method_id');
+    const long = await t.call('GET', `/api/transactions/${'a'.repeat(200)}/status`, undefined, await t.auth());
+    expect(long.body).toEqual({ found: false, transaction: null });
+    await t.close();
+  });
+});
