@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { benchEmbeddedFields } from './embedded-fields';
 import { benchAuthorize } from './gateway-authorize';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -26,6 +27,21 @@ if (!only || only === 'gateway') {
     // Requests still in flight when the window closes complete after it: approved ≥ 2xx.
     'approved transactions': authorize.approved_transactions,
     '2xx responses': authorize.responses_2xx,
+  });
+}
+
+if (!only || only === 'embedded-fields') {
+  console.log('embedded-fields: sizes, mount, keystroke, submit in Chromium…');
+  const ef = await benchEmbeddedFields();
+  results.embedded_fields = ef;
+  console.table({
+    'embedded-fields.js (raw / gzip / brotli bytes)': `${ef.script.raw} / ${ef.script.gzip} / ${ef.script.brotli}`,
+    'everything a card mount loads': `${ef.card_mount.raw} / ${ef.card_mount.gzip} / ${ef.card_mount.brotli}`,
+    'mount() → ready, cold / warm median (ms)': `${ef.mount_to_ready_ms.cold} / ${ef.mount_to_ready_ms.warm_median}`,
+    'empty iframe from the gateway, warm median (ms)': ef.empty_iframe_ms.warm_median,
+    'keystroke → onChange, median / max (ms)': `${ef.keystroke_to_onchange_ms.median} / ${ef.keystroke_to_onchange_ms.max}`,
+    'plain <input> keystroke → input event, median (ms)': ef.plain_input_keystroke_ms.median,
+    'submitPayment → callback, frictionless, median (ms)': ef.submit_to_callback_ms.frictionless_median,
   });
 }
 

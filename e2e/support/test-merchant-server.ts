@@ -1,15 +1,15 @@
 /**
  * A bare "merchant" origin for suites that test the gateway's pages without the demo shop:
  * serves e2e/pages/*.html and a plain /return page. Started by Playwright's webServer.
- * Usage: tsx e2e/support/test-merchant-server.ts <port>
+ * Usage: tsx e2e/support/test-merchant-server.ts <port> [pages-dir]
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { dirname, join, normalize } from 'node:path';
+import { dirname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const pages = join(dirname(fileURLToPath(import.meta.url)), '../pages');
 const port = Number(process.argv[2] ?? 4180);
+const pages = process.argv[3] ? resolve(process.argv[3]) : join(dirname(fileURLToPath(import.meta.url)), '../pages');
 
 const server = createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');

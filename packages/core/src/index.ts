@@ -10,8 +10,9 @@ export * from './card/card-errors';
 export * from './card/card-number';
 export * from './card/expiry';
 export * from './card/cvv';
-export * from './customer/country-codes';
-export * from './customer/customer-checks';
+// customer/ is a subpath entry (@payments/core/customer-checks): it carries libphonenumber-js,
+// which browser bundles load on demand only. Re-exporting it here would pull it into every bundle.
+export type { CustomerCheckCode, CustomerInput } from './customer/customer-checks';
 export * from './i18n/locales';
 export * from './i18n/messages-type';
 export * from './i18n/messages';
@@ -22,3 +23,4 @@ export * from './three-ds/safe-url';
 export * from './three-ds/challenge-message';
 export * from './three-ds/three-ds-paths';
 export * from './three-ds/three-ds-machine';
+export * from './three-ds/three-ds-driver';

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import * as core from './index';
 import { fixtureResponse } from './three-ds/three-ds-fixtures';
+import * as customerChecks from '@payments/core/customer-checks';
 
 describe('@payments/core public surface', () => {
   it('takes a pasted card through validation to encryptable values and messages', () => {
@@ -47,8 +48,8 @@ describe('@payments/core public surface', () => {
 
   it('checks and maps a submitPayment customer', () => {
     const customer = { firstName: 'Sven', country: 'se', phone: '+46 70 123 45 67', email: 'sven@example.se' };
-    expect(core.checkCustomer(customer).valid).toBe(true);
-    expect(core.toGatewayCustomer(customer)).toEqual({
+    expect(customerChecks.checkCustomer(customer).valid).toBe(true);
+    expect(customerChecks.toGatewayCustomer(customer)).toEqual({
       first_name: 'Sven',
       country: 'SE',
       phone: '+46701234567',

@@ -106,7 +106,7 @@ function baseApp(logger: boolean): FastifyInstance {
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' && (request.method === 'DELETE' || request.method === 'GET')) done(null, undefined);
-    else jsonParser(request, body, done);
+    else jsonParser(request, body as string, done);
   });
 
   // The edge (spec: Authentication, 5): before any route sees the request.

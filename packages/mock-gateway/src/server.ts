@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
 import { loadConfig, type GatewayConfig } from './config';
+import { registerFrameRoutes } from './routes/frames';
 import { registerStaticRoutes } from './routes/static-bundles';
 
 export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
@@ -31,6 +32,7 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
     config,
     extend: (api, ctx) => {
       registerStaticRoutes(api);
+      registerFrameRoutes(api, ctx);
       extend?.(api, ctx);
     },
   });

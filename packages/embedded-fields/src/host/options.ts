@@ -1,0 +1,78 @@
+/**
+ * Checks what a merchant passes to PaymentComponent and create(): a bad option throws an
+ * Error whose message names it, at the call that got it wrong, not later in a callback.
+ */
+import type { ComponentConfig, ComponentType, Locale, PaymentComponentOptions } from '../public-api';
+import { filterStyles } from '../shared/style-allow-list';
+
+export const ENVIRONMENTS = ['test', 'production'] as const;
+export const COMPONENT_TYPES: readonly ComponentType[] = ['card', 'saved-card', 'alternative-payment-method'];
+export const LOCALES: readonly Locale[] = ['en-US', 'bs-BA', 'ro-RO', 'sv-SE'];
+
+export class PaymentComponentError extends Error {
+  override name = 'PaymentComponentError';
+}
+
+function fail(option: string, why: string): never {
+  throw new PaymentComponentError(`PaymentComponent: ${option} ${why}`);
+}
+
+export function checkOptions(options: unknown): PaymentComponentOptions {
+  if (options === null || typeof options !== 'object') fail('options', 'must be an object with clientKey, sessionId and environment');
+  const { clientKey, sessionId, environment, locale } = options as Record<string, unknown>;
+  if (typeof clientKey !== 'string' || clientKey.trim() === '') fail('clientKey', 'is required (the public client key)');
+  if (typeof sessionId !== 'string' || sessionId.trim() === '') fail('sessionId', 'is required (the id from POST /api/sessions)');
+  if (!(ENVIRONMENTS as readonly unknown[]).includes(environment)) fail('environment', `must be "test" or "production", got ${describe(environment)}`);
+  if (locale !== undefined && !(LOCALES as readonly unknown[]).includes(locale)) {
+    fail('locale', `must be one of ${LOCALES.join(', ')}, got ${describe(locale)}`);
+  }
+  return {
+    clientKey,
+    sessionId,
+    environment: environment as PaymentComponentOptions['environment'],
+    ...(locale === undefined ? {} : { locale: locale as Locale }),
+  };
+}
+
+export function checkComponentType(type: unknown): ComponentType {
+  if (!(COMPONENT_TYPES as readonly unknown[]).includes(type)) {
+    fail('type', `must be one of ${COMPONENT_TYPES.join(', ')}, got ${describe(type)}`);
+  }
+  return type as ComponentType;
+}
+
+export function checkLocale(locale: unknown): Locale {
+  if (!(LOCALES as readonly unknown[]).includes(locale)) fail('locale', `must be one of ${LOCALES.join(', ')}, got ${describe(locale)}`);
+  return locale as Locale;
+}
+
+export function checkComponentConfig(type: ComponentType, config: unknown): ComponentConfig {
+  if (config === undefined) config = {};
+  if (config === null || typeof config !== 'object') fail('config', 'must be an object');
+  const c = config as ComponentConfig & Record<string, unknown>;
+  for (const key of ['onChange', 'onError'] as const) {
+    if (c[key] !== undefined && typeof c[key] !== 'function') fail(`config.${key}`, 'must be a function');
+  }
+  if (c.customerConfig !== undefined) {
+    if (c.customerConfig === null || typeof c.customerConfig !== 'object') fail('config.customerConfig', 'must be an object');
+    for (const [key, value] of Object.entries(c.customerConfig)) {
+      if (!['hasHolderName', 'holderNameRequired', 'hasHolderEmail', 'holderEmailRequired'].includes(key)) {
+        fail(`config.customerConfig.${key}`, 'is not an option (hasHolderName, holderNameRequired, hasHolderEmail, holderEmailRequired)');
+      }
+      if (typeof value !== 'boolean') fail(`config.customerConfig.${key}`, 'must be a boolean');
+    }
+  }
+  if (type === 'saved-card') {
+    const data = c.componentConfig?.data;
+    if (!data || typeof data !== 'object') fail('config.componentConfig.data', 'is required for saved-card');
+    for (const key of ['paymentMethodId', 'maskedPan', 'expirationDate', 'cardBrand'] as const) {
+      if (typeof data[key] !== 'string' || data[key] === '') fail(`config.componentConfig.data.${key}`, 'is required');
+    }
+    if (!/^(0[1-9]|1[0-2])\d{2}$/.test(data.expirationDate)) fail('config.componentConfig.data.expirationDate', 'must be MMYY');
+  }
+  return { ...c, styles: filterStyles(c.styles) };
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value);
+}

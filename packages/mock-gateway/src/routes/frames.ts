@@ -1,0 +1,79 @@
+/**
+ * The secure frames' documents, from the gateway's origin: GET /frames/card?session_id&
+ * client_key. The gateway knows the session's merchant origin (originator_url, else the
+ * terminal's website) and allows exactly that origin to frame the document
+ * (frame-ancestors) and to talk to it (a meta tag the frame's penpal pins).
+ *
+ * CSP: scripts and styles from 'self' only, Trusted Types enforced (lit's policy only),
+ * API calls to 'self', the 3-D Secure method iframe and its form to the ACS origin.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { GatewayContext } from '../context';
+import { escapeHtml, originOf } from '../http/html';
+import { sessionStatus } from './sessions';
+import { bundleDir, sendBundleFile } from './static-bundles';
+
+export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  const frameDir = join(bundleDir('embedded-fields'), 'frame');
+
+  app.get<{ Querystring: { session_id?: string; client_key?: string } }>('/frames/card', async (request, reply) => {
+    const { session_id: sessionId = '', client_key: clientKey = '' } = request.query;
+    const merchant = ctx.config.merchants.find((m) => m.client_key === clientKey && m.active);
+    const session = ctx.store.sessions.get(sessionId);
+    if (!merchant || !session || session.merchant_id !== merchant.id || sessionStatus(ctx, session) === 'EXPIRED') {
+      // Nobody may frame it: the host's handshake times out and reports frame_load_failed.
+      return frameDocument(reply, '', "'none'", 'This payment session is not valid.');
+    }
+    const parent = originOf(session.originator_url);
+    let document: string;
+    try {
+      document = readFileSync(join(frameDir, 'card.html'), 'utf8');
+    } catch {
+      return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
+    }
+    return frameDocument(reply, parent, parent, document, ctx);
+  });
+
+  // An empty document from the same origin: the floor any framed checkout pays (bench baseline).
+  app.get('/frames/blank', async (_request, reply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'no-store')
+      .send('<!doctype html><title>blank</title>'),
+  );
+
+  app.get<{ Params: { '*': string } }>('/frames/assets/*', async (request, reply) =>
+    sendBundleFile(reply, join(frameDir, 'assets'), request.params['*'], 31_536_000),
+  );
+}
+
+function frameDocument(reply: FastifyReply, parentOrigin: string, ancestors: string, document: string, ctx?: GatewayContext): FastifyReply {
+  const html = parentOrigin
+    ? document.replace('</head>', `  <meta name="ef-parent-origin" content="${escapeHtml(parentOrigin)}" />\n  </head>`)
+    : `<!doctype html><html lang="en"><title>Secure card payment</title><p>${escapeHtml(document)}</p></html>`;
+  const acs = ctx?.urls.acs ?? '';
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${acs || "'none'"}`,
+    `form-action ${acs || "'none'"}`,
+    `frame-ancestors ${ancestors}`,
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html',
+  ].join('; ');
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', csp)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .header('cross-origin-opener-policy', 'same-origin')
+    .send(html);
+}
