@@ -85,7 +85,8 @@ test.describe('3-D Secure challenge in the modal (full simulator)', () => {
   ] as const) {
     test(`${button} in the challenge`, async ({ page }) => {
       const checkout = new CheckoutPage(page);
-      await checkout.open(merchantOrigin, (await newSession({ simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' })).id);
+      const session = await newSession({ simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' });
+      await checkout.open(merchantOrigin, session.id);
       await checkout.fillCard({ number: '4111111111111111' });
       await checkout.pay();
       const { dialog, acs } = checkout.challenge();
@@ -93,6 +94,9 @@ test.describe('3-D Secure challenge in the modal (full simulator)', () => {
       await acs.getByRole('button', { name: button }).click();
       await expect(checkout.result).toContainText(expected);
       await expect(dialog).toBeHidden();
+      // The fingerprint iframe really ran: the ACS method page posted back to the gateway.
+      const [record] = await gateway.request<{ three_ds_method_completed: boolean }[]>('GET', `/__mock/transactions?reference=${session.reference}`);
+      expect(record?.three_ds_method_completed).toBe(true);
     });
   }
 

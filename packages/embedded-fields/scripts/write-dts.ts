@@ -2,6 +2,7 @@
  * dist/embedded-fields.d.ts from src/public-api.ts (self-contained by design), plus the
  * ESM loader's declarations, so merchants' TypeScript sees exactly the public API.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const api = readFileSync('src/public-api.ts', 'utf8');
@@ -16,4 +17,7 @@ export interface LoadOptions {
 export declare function loadPaymentComponent(options: LoadOptions): Promise<PaymentComponentFactory>;
 `;
 writeFileSync('dist/embedded-fields.d.ts', `// Generated from src/public-api.ts by scripts/write-dts.ts.\n${api}${loader}`);
-console.log('wrote dist/embedded-fields.d.ts');
+// The published declarations must compile on their own, under strict settings.
+const check = spawnSync('npx', ['tsc', '--noEmit', '--strict', '--lib', 'es2022,dom', 'dist/embedded-fields.d.ts'], { stdio: 'inherit' });
+if (check.status !== 0) process.exit(1);
+console.log('wrote dist/embedded-fields.d.ts (compiles)');

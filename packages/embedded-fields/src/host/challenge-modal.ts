@@ -22,7 +22,8 @@ h2 { font-size: 1rem; margin: 0; color: #111827; font-weight: 600; }
 button { font: inherit; font-size: .9rem; border: 1px solid #9ca3af; background: #fff; color: #111827;
   border-radius: 8px; padding: .4rem .8rem; cursor: pointer; }
 button:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
-iframe { border: 0; display: block; background: #fff; flex: 1; max-width: 100vw; }
+iframe { border: 0; display: block; background: #fff; flex: 0 0 auto; max-width: 100vw; max-height: calc(100vh - 3.5rem); }
+.full iframe { flex: 1 1 auto; max-height: none; }
 `;
 
 let sheet: CSSStyleSheet | undefined;

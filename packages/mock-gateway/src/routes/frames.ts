@@ -61,7 +61,8 @@ function frameDocument(reply: FastifyReply, parentOrigin: string, ancestors: str
     "style-src 'self'",
     "img-src 'self' data:",
     "connect-src 'self'",
-    `frame-src ${acs || "'none'"}`,
+    // The 3-D Secure method iframe goes to the ACS, then lands on our own notification URL.
+    `frame-src 'self' ${acs}`,
     `form-action ${acs || "'none'"}`,
     `frame-ancestors ${ancestors}`,
     "base-uri 'none'",

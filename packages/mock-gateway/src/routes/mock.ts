@@ -107,6 +107,7 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
         parent_id: r.parent_id,
         session_id: r.session_id,
         three_ds_stage: r.three_ds?.stage ?? null,
+        three_ds_method_completed: r.three_ds?.method_completed ?? false,
         trans_status: r.three_ds?.trans_status ?? null,
         created_at: r.created_at,
         updated_at: r.updated_at,

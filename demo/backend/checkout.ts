@@ -1,0 +1,93 @@
+/**
+ * POST /api/checkout and GET /api/scenarios: the shop's backend starts an Embedded Fields
+ * session with its own credentials (GatewayClient: token, then POST /api/sessions) and gives
+ * the page only what the browser may hold: the session id and the public client key.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LOCALE, LOCALES } from '@payments/core';
+import type { GatewayClient } from '@payments/testing';
+import { BASKET, CURRENCY, basketTotal } from '../shared/basket';
+import type { ApiProblem, CheckoutRequest, CheckoutResponse, ScenariosResponse } from '../shared/api-types';
+import { DEFAULT_SCENARIO_ID, findScenario, publicScenarios } from './scenarios';
+
+export interface CheckoutOptions {
+  gateway: GatewayClient;
+  /** The gateway's origin, for the page (it loads embedded-fields.js from there). */
+  gatewayUrl: string;
+  /** The public client key (x-client-key). */
+  clientKey: string;
+  /** The shop's own origin (known once listening): return_url and originator_url. */
+  publicUrl: () => string;
+}
+
+const checkoutSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    locale: { type: 'string', enum: [...LOCALES] },
+    scenario: { type: 'string', minLength: 1, maxLength: 80 },
+  },
+} as const;
+
+/** A merchant order reference: unique per terminal, at most 40 characters (spec). */
+export function orderReference(): string {
+  return `NW-${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutOptions): void {
+  app.get('/api/scenarios', async (): Promise<ScenariosResponse> => ({
+    defaultScenario: DEFAULT_SCENARIO_ID,
+    scenarios: publicScenarios(),
+  }));
+
+  app.post<{ Body: CheckoutRequest }>(
+    '/api/checkout',
+    {
+      schema: { body: checkoutSchema },
+      // Every field is optional, so is the body: `curl -X POST /api/checkout` starts a default checkout.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      const scenario = findScenario(request.body.scenario ?? DEFAULT_SCENARIO_ID);
+      if (!scenario) {
+        const problem: ApiProblem = { error: 'unknown_scenario', message: 'Unknown test scenario.' };
+        return reply.code(400).send(problem);
+      }
+      try {
+        const session = await options.gateway.createSession({
+          terminal_id: scenario.terminalId,
+          reference: orderReference(),
+          description: `Northwind Outfitters order: ${BASKET.map((line) => line.name).join(', ')}`,
+          currency: CURRENCY,
+          amount: basketTotal(),
+          transaction_type: 'PURCHASE',
+          return_url: `${options.publicUrl()}/return`,
+          originator_url: options.publicUrl(),
+          ...(scenario.metadata ? { metadata: scenario.metadata } : {}),
+        });
+        const answer: CheckoutResponse = {
+          sessionId: session.id,
+          clientKey: options.clientKey,
+          environment: 'test',
+          gatewayUrl: options.gatewayUrl,
+          locale: request.body.locale ?? DEFAULT_LOCALE,
+          scenario: scenario.id,
+          reference: session.reference,
+          amount: session.amount,
+          currency: session.currency,
+        };
+        return answer;
+      } catch (error) {
+        request.log.error({ err: error }, 'creating the payment session failed');
+        const problem: ApiProblem = {
+          error: 'gateway_unavailable',
+          message: 'The payment service could not start your checkout. Please try again in a moment.',
+        };
+        return reply.code(502).send(problem);
+      }
+    },
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The card component of embedded-fields.js, as this shop uses it: one PaymentComponent per
+ * checkout session, a `card` component with the holder name, mounted in #card-element.
+ * The types are the library's merchant API (packages/embedded-fields/src/public-api.ts).
+ */
+import type {
+  ComponentState,
+  Customer,
+  FieldStyles,
+  Locale,
+  PaymentComponentElement,
+  PaymentComponentFactory,
+  PaymentComponentInstance,
+  PaymentError,
+  PaymentResponse,
+} from '../../packages/embedded-fields/src/public-api';
+import type { CheckoutResponse } from '../shared/api-types';
+
+/** embedded-fields.js did not load, or its form did not become ready. */
+export class PaymentFormUnavailable extends Error {}
+
+export type PaymentOutcome = { response: PaymentResponse; error: null } | { response: null; error: PaymentError };
+
+/** How long the secure fields may take to become ready before we say they could not load. */
+const MOUNT_TIMEOUT_MS = 20_000;
+
+/** The shop's look inside the secure frame (only these CSS variables cross into it). */
+const FIELD_STYLES: FieldStyles = {
+  '--ef-font-family': 'system-ui, sans-serif',
+  '--ef-font-size': '16px',
+  '--ef-color-text': '#1c1c1a',
+  '--ef-color-label': '#3b3a36',
+  '--ef-color-placeholder': '#77746c',
+  '--ef-color-background': '#ffffff',
+  '--ef-color-border': '#b9b3a6',
+  '--ef-color-focus': '#1f5f4a',
+  '--ef-color-error': '#b3261e',
+  '--ef-radius': '8px',
+};
+
+/** The library's factory, or undefined when embedded-fields.js did not load. */
+function paymentComponentFactory(): PaymentComponentFactory | undefined {
+  const candidate: unknown = (window as { PaymentComponent?: unknown }).PaymentComponent;
+  return typeof candidate === 'function' ? (candidate as PaymentComponentFactory) : undefined;
+}
+
+export function isPaymentLibraryLoaded(): boolean {
+  return paymentComponentFactory() !== undefined;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PaymentFormUnavailable('The secure payment form took too long to load.')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new PaymentFormUnavailable(String(error)));
+      },
+    );
+  });
+}
+
+export interface CardPaymentListeners {
+  onChange?: (state: ComponentState) => void;
+  onError?: (error: PaymentError) => void;
+}
+
+export class CardPayment {
+  private instance: PaymentComponentInstance | undefined;
+  private card: PaymentComponentElement | undefined;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly listeners: CardPaymentListeners = {},
+  ) {}
+
+  /** Mounts the card component for a (new) session; an earlier one is destroyed first. */
+  async mount(checkout: CheckoutResponse): Promise<void> {
+    this.destroy();
+    const factory = paymentComponentFactory();
+    if (!factory) throw new PaymentFormUnavailable('embedded-fields.js is not loaded.');
+    try {
+      this.instance = factory({
+        clientKey: checkout.clientKey,
+        sessionId: checkout.sessionId,
+        environment: checkout.environment,
+        locale: checkout.locale,
+      });
+      this.card = this.instance.create('card', {
+        customerConfig: { hasHolderName: true, holderNameRequired: true },
+        styles: FIELD_STYLES,
+        ...this.listeners,
+      });
+      await withTimeout(this.card.mount(this.container), MOUNT_TIMEOUT_MS);
+    } catch (error) {
+      this.destroy();
+      throw error instanceof PaymentFormUnavailable ? error : new PaymentFormUnavailable(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  changeLocale(locale: Locale): void {
+    this.card?.changeLocale(locale);
+  }
+
+  /** Pays with the shopper's details; resolves with the library's callback arguments. */
+  pay(customer: Customer): Promise<PaymentOutcome> {
+    const card = this.card;
+    if (!card) return Promise.reject(new PaymentFormUnavailable('The payment form is not ready.'));
+    return new Promise((resolve) => {
+      card.submitPayment({
+        customer,
+        callback: (response, error) => {
+          if (response) resolve({ response, error: null });
+          else resolve({ response: null, error: error ?? { code: 'unknown_error', message: 'The payment could not be completed.' } });
+        },
+      });
+    });
+  }
+
+  destroy(): void {
+    try {
+      this.instance?.destroy();
+    } finally {
+      this.instance = undefined;
+      this.card = undefined;
+      this.container.replaceChildren();
+    }
+  }
+}

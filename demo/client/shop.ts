@@ -1,0 +1,193 @@
+/**
+ * The checkout page of Northwind Outfitters. Starts a session through the shop's backend,
+ * mounts the gateway's card component, pays with the shopper's details, and shows the
+ * outcome as the backend verified it with the gateway. Plus, for QA, the test scenario
+ * picker and the log of verified webhooks.
+ */
+import { LOCALES, formatAmount, isLocaleTag, resolveLocale, type LocaleTag } from '@payments/core';
+import type { CheckoutResponse, OrderStatus } from '../shared/api-types';
+import { ShopApiError, fetchOrder, fetchScenarios, startCheckout } from './api';
+import { CardPayment, PaymentFormUnavailable, isPaymentLibraryLoaded } from './card-payment';
+import { byId } from './dom';
+import { EventLog } from './event-log';
+import { ResultPanel } from './result-panel';
+import { ScenarioPanel } from './scenario-panel';
+import { ShopperDetails } from './shopper-details';
+
+const FORM_UNAVAILABLE = 'Payment form could not load';
+
+const form = byId('checkout-form', HTMLFormElement);
+const payButton = byId('pay-button', HTMLButtonElement);
+const payLabel = byId('pay-label', HTMLSpanElement);
+const cardStatus = byId('card-status', HTMLParagraphElement);
+const localeSelect = byId('locale', HTMLSelectElement);
+const retryButton = byId('card-retry', HTMLButtonElement);
+
+const details = new ShopperDetails(form);
+const result = new ResultPanel(byId('result', HTMLDivElement));
+const events = new EventLog(byId('event-log', HTMLOListElement), byId('event-log-empty', HTMLParagraphElement));
+const scenarios = new ScenarioPanel(
+  byId('scenario', HTMLSelectElement),
+  byId('scenario-description', HTMLParagraphElement),
+  byId('scenario-cards', HTMLTableSectionElement),
+);
+const card = new CardPayment(byId('card-element', HTMLDivElement));
+
+let checkout: CheckoutResponse | undefined;
+let paying = false;
+let paid = false;
+/** Bumped by every restart: an older restart that finishes late changes nothing. */
+let generation = 0;
+
+/** The label the page was served with ("Pay €49.99"), until a session states the amount. */
+const initialPayLabel = payLabel.textContent ?? 'Pay';
+
+function payLabelText(): string {
+  return checkout ? `Pay ${formatAmount(checkout.amount, checkout.currency, 'en-US')}` : initialPayLabel;
+}
+
+function setCardStatus(text: string, tone: 'loading' | 'error' | 'ready'): void {
+  cardStatus.textContent = text;
+  cardStatus.dataset.tone = tone;
+  cardStatus.hidden = tone === 'ready';
+  retryButton.hidden = tone !== 'error';
+}
+
+/** The progress list: "Details & payment" until paid, then "Confirmation". */
+function updateSteps(): void {
+  const [, details, confirmation] = byId('checkout-steps', HTMLOListElement).children;
+  details?.toggleAttribute('aria-current', !paid);
+  if (!paid) details?.setAttribute('aria-current', 'step');
+  details?.classList.toggle('step-done', paid);
+  confirmation?.toggleAttribute('aria-current', paid);
+  if (paid) confirmation?.setAttribute('aria-current', 'step');
+}
+
+function updatePayButton(): void {
+  updateSteps();
+  const ready = checkout !== undefined && !paying && !paid;
+  payButton.disabled = !ready;
+  payButton.setAttribute('aria-busy', String(paying));
+  payLabel.textContent = paying ? 'Processing…' : paid ? 'Paid' : payLabelText();
+}
+
+/** (Re)starts the checkout: a new session for the chosen scenario, and the card form in it. */
+async function restartCheckout(): Promise<void> {
+  const mine = ++generation;
+  checkout = undefined;
+  paid = false;
+  updatePayButton();
+  setCardStatus('Loading the secure payment form…', 'loading');
+  if (!isPaymentLibraryLoaded()) {
+    card.destroy();
+    setCardStatus(`${FORM_UNAVAILABLE}. Please try again in a moment; if it keeps happening, contact us and we will help you order.`, 'error');
+    return;
+  }
+  try {
+    const started = await startCheckout(selectedLocale(), scenarios.selected || 'test-cards');
+    if (mine !== generation) return;
+    await card.mount(started);
+    if (mine !== generation) return;
+    checkout = started;
+    setCardStatus('', 'ready');
+  } catch (error) {
+    if (mine !== generation) return;
+    card.destroy();
+    const message =
+      error instanceof ShopApiError
+        ? error.message
+        : error instanceof PaymentFormUnavailable
+          ? `${FORM_UNAVAILABLE}. Please try again in a moment.`
+          : `${FORM_UNAVAILABLE}.`;
+    setCardStatus(message, 'error');
+  }
+  updatePayButton();
+}
+
+function selectedLocale(): LocaleTag {
+  return isLocaleTag(localeSelect.value) ? localeSelect.value : 'en-US';
+}
+
+const newOrder = { label: 'Start a new order', run: () => void newCheckout() };
+
+async function newCheckout(): Promise<void> {
+  result.clear();
+  await restartCheckout();
+}
+
+async function verify(transactionId: string): Promise<OrderStatus | null> {
+  try {
+    return await fetchOrder(transactionId);
+  } catch {
+    return null;
+  }
+}
+
+async function pay(): Promise<void> {
+  if (paying || paid || !checkout) return;
+  if (!details.validate()) return;
+  paying = true;
+  updatePayButton();
+  details.setDisabled(true);
+  scenarios.setDisabled(true);
+  result.processing();
+  try {
+    const outcome = await card.pay(details.customer());
+    if (outcome.response) {
+      const transaction = outcome.response.transaction;
+      events.follow(transaction.id);
+      const verified = await verify(transaction.id);
+      paid = verified?.found === true && (verified.status === 'APPROVED' || verified.status === 'PENDING');
+      result.outcome(outcome.response, verified, paid ? newOrder : undefined);
+    } else {
+      const { error } = outcome;
+      const unmatched = error.code === 'invalid_customer' && error.fields ? details.showFieldErrors(error.fields) : [];
+      result.error(error, unmatched, error.code === 'session_expired' ? newOrder : undefined);
+    }
+  } catch (error) {
+    result.problem('Payment not completed', error instanceof Error ? error.message : 'The payment form is not ready.');
+  } finally {
+    paying = false;
+    details.setDisabled(false);
+    scenarios.setDisabled(false);
+    updatePayButton();
+  }
+}
+
+/** Try again: a fresh session, or a reload when embedded-fields.js itself did not load. */
+function retry(): void {
+  if (!isPaymentLibraryLoaded()) {
+    window.location.reload();
+    return;
+  }
+  result.clear();
+  void restartCheckout();
+}
+
+function initLocale(): void {
+  const initial = resolveLocale(undefined, navigator.languages);
+  localeSelect.value = (LOCALES as readonly string[]).includes(initial) ? initial : 'en-US';
+  localeSelect.addEventListener('change', () => card.changeLocale(selectedLocale()));
+}
+
+async function init(): Promise<void> {
+  initLocale();
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void pay();
+  });
+  retryButton.addEventListener('click', retry);
+  events.start();
+  try {
+    scenarios.init(await fetchScenarios(), () => {
+      if (paying) return;
+      result.clear();
+      void restartCheckout();
+    });
+  } catch {
+    // The picker is for QA; the shop works with the default scenario without it.
+  }
+  await restartCheckout();
+}
+
+void init();

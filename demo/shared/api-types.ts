@@ -1,0 +1,85 @@
+/**
+ * The shop's own API between its page and its backend (not the gateway's): JSON bodies of
+ * /api/checkout, /api/scenarios, /api/orders/:id and /api/events. Types only, shared by
+ * the backend and the browser code.
+ */
+import type { LocaleTag } from '@payments/core';
+
+export interface ScenarioCard {
+  number: string;
+  /** What a tester should see with this card. */
+  expected: string;
+}
+
+/** A "Test scenario" as the page sees it (the terminal and metadata stay server-side). */
+export interface PublicScenario {
+  id: string;
+  label: string;
+  group: 'cards' | 'flows';
+  /** One line: what happens. */
+  description: string;
+  /** Cards to type, with their expected outcome. */
+  cards: ScenarioCard[];
+}
+
+export interface ScenariosResponse {
+  defaultScenario: string;
+  scenarios: PublicScenario[];
+}
+
+export interface CheckoutRequest {
+  locale?: LocaleTag;
+  /** A scenario id from GET /api/scenarios (QA); default: the test cards. */
+  scenario?: string;
+}
+
+/** What the page needs to start the card component. Never the client secret. */
+export interface CheckoutResponse {
+  sessionId: string;
+  clientKey: string;
+  environment: 'test';
+  gatewayUrl: string;
+  locale: LocaleTag;
+  scenario: string;
+  reference: string;
+  amount: number;
+  currency: string;
+}
+
+/** GET /api/orders/:transactionId: the gateway's answer, checked server-side. */
+export interface OrderStatus {
+  found: boolean;
+  transactionId: string;
+  status: string | null;
+  approved: boolean;
+  amount: number | null;
+  currency: string | null;
+  reference: string | null;
+  processingCode: string | null;
+  responseMessage: string | null;
+}
+
+/** One verified webhook, as the event log shows it. */
+export interface WebhookEventRecord {
+  /** The x-webhook-id header (stable across retries), or sha512:<digest> without one. */
+  webhookId: string;
+  attempt: number | null;
+  receivedAt: string;
+  event: string;
+  transactionId: string | null;
+  reference: string | null;
+  status: string | null;
+  amount: number | null;
+  currency: string | null;
+  processingCode: string | null;
+  responseMessage: string | null;
+}
+
+export interface EventsResponse {
+  events: WebhookEventRecord[];
+}
+
+export interface ApiProblem {
+  error: string;
+  message: string;
+}

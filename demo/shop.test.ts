@@ -1,0 +1,179 @@
+/**
+ * The demo shop's pages and checkout against a real mock gateway: the CSP and the
+ * embedded-fields.js <script src>, sessions created server-side (never the secret in the
+ * browser), scenarios that pick the full simulator, and a return page that shows the
+ * gateway's status whatever the query claims.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type RunningGateway } from '@payments/mock-gateway';
+import { GatewayClient, TEST_CREDENTIALS, uniqueReference } from '@payments/testing';
+import { escapeHtml, renderTemplate } from './backend/html';
+import { WebhookInbox } from './backend/webhook-inbox';
+import type { CheckoutResponse, ScenariosResponse, WebhookEventRecord } from './shared/api-types';
+import { startDemo, type RunningDemo } from './server';
+
+let gateway: RunningGateway;
+let demo: RunningDemo;
+let client: GatewayClient;
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, webhookUrl: '' });
+  demo = await startDemo({ port: 0, gatewayUrl: gateway.url }); // ACS origin asked of /__mock/config
+  client = new GatewayClient(gateway.url);
+});
+
+afterAll(async () => {
+  await demo?.close();
+  await gateway?.close();
+});
+
+async function checkout(body: unknown): Promise<Response> {
+  return fetch(`${demo.url}/api/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('shop page', () => {
+  it('loads embedded-fields.js from the gateway under a CSP that allows only it', async () => {
+    const response = await fetch(`${demo.url}/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src 'self' ${gateway.url};`);
+    expect(csp).toContain(`frame-src ${gateway.url} ${gateway.acsUrl};`);
+    expect(csp).toContain(`form-action 'self' ${gateway.acsUrl} ${gateway.url};`);
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const html = await response.text();
+    expect(html).toContain(`<script src="${gateway.url}/embedded-fields.js" defer></script>`);
+    expect(html).toContain('<div id="card-element"');
+    // No inline script or style: every <script> has a src, no style attributes or elements.
+    expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
+    expect(html).not.toMatch(/\sstyle=|<style/);
+    expect(html).not.toContain('{{');
+  });
+
+  it('serves the page script and stylesheet from its own origin', async () => {
+    const script = await fetch(`${demo.url}/shop.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const source = await script.text();
+    expect(source).toContain('Payment form could not load');
+    expect(source).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML/);
+    expect((await fetch(`${demo.url}/shop.css`)).headers.get('content-type')).toMatch(/^text\/css/);
+    expect((await fetch(`${demo.url}/index.html`)).status).toBe(404); // the template is not served raw
+  });
+
+  it('sends a shopper on another host name to the public origin', async () => {
+    const port = new URL(demo.url).port;
+    const response = await fetch(`http://127.0.0.1:${port}/?x=1`, { redirect: 'manual' });
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(`http://localhost:${port}/?x=1`);
+  });
+});
+
+describe('checkout', () => {
+  it('creates a session server-side and gives the page only public values', async () => {
+    const response = await checkout({ locale: 'sv-SE' });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain(TEST_CREDENTIALS.clientSecret);
+    const started = JSON.parse(text) as CheckoutResponse;
+    expect(started).toMatchObject({ clientKey: 'test-client-key', environment: 'test', gatewayUrl: gateway.url, locale: 'sv-SE', amount: 4999, currency: 'EUR' });
+
+    const session = await client.request<{ terminal_id: string; return_url: string; amount: number; status: string }>(
+      'GET',
+      `/api/sessions/${started.sessionId}`,
+    );
+    expect(session).toMatchObject({ terminal_id: 'TERM00001', return_url: `${demo.url}/return`, amount: 4999, status: 'CREATED' });
+  });
+
+  it('starts a full-simulator scenario on TERM00002, and refuses unknown ones', async () => {
+    const { scenarios } = (await (await fetch(`${demo.url}/api/scenarios`)).json()) as ScenariosResponse;
+    expect(scenarios.map((scenario) => scenario.id)).toContain('VERSIONING_FINGERPRINT_Y_CHALLENGE');
+    expect(scenarios[0]!.cards.map((card) => card.number)).toContain('4000000000000044');
+
+    const started = (await (await checkout({ scenario: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' })).json()) as CheckoutResponse;
+    const session = await client.request<{ terminal_id: string }>('GET', `/api/sessions/${started.sessionId}`);
+    expect(session.terminal_id).toBe('TERM00002');
+
+    expect((await checkout({ scenario: 'nope' })).status).toBe(400);
+    expect((await checkout({ locale: 'de-DE' })).status).toBe(400);
+    // The page cannot send metadata: unknown properties are dropped (Fastify's Ajv removeAdditional).
+    const stripped = (await (await checkout({ metadata: { simulated_flow: 'VERSIONING_FINGERPRINT_N_FRICTIONLESS' } })).json()) as CheckoutResponse;
+    expect(stripped.scenario).toBe('test-cards');
+    expect((await client.request<{ terminal_id: string }>('GET', `/api/sessions/${stripped.sessionId}`)).terminal_id).toBe('TERM00001');
+  });
+});
+
+describe('return page', () => {
+  it('shows the status the gateway holds, not the one in the query', async () => {
+    const execution = await client.authorize({
+      reference: uniqueReference('demo'),
+      terminal_id: 'TERM00001',
+      description: 'Northwind Outfitters order',
+      currency: 'EUR',
+      amount: 4999,
+      transaction_type: 'PURCHASE',
+      payment_method: { type: 'card', data: await client.encryptCard({ number: '4000000000000044' }) },
+      return_url: `${demo.url}/return`,
+      browser_info: {
+        user_agent: 'Mozilla/5.0',
+        accept_header: 'text/html',
+        java_enabled: false,
+        color_depth: 24,
+        screen_height: 900,
+        screen_width: 1440,
+        time_zone_offset: -60,
+        language: 'en-US',
+      },
+    });
+    expect(execution.result?.status).toBe('DECLINED');
+
+    const html = await (await fetch(`${demo.url}/return?transaction_id=${execution.result!.id}&status=APPROVED`)).text();
+    expect(html).toContain('Your payment was not approved');
+    expect(html).toContain('DECLINED');
+    expect(html).toContain('Code 1004');
+    expect(html).not.toContain('Thank you');
+
+    const unknown = await (await fetch(`${demo.url}/return?transaction_id=${'<b>'}&status=APPROVED`)).text();
+    expect(unknown).toContain('We could not find this payment');
+    expect(unknown).not.toContain('<b>');
+  });
+});
+
+describe('pieces', () => {
+  it('escapes every template value', () => {
+    expect(escapeHtml(`"><script>'&`)).toBe('&quot;&gt;&lt;script&gt;&#39;&amp;');
+    expect(renderTemplate('<a href="{{url}}">{{url}}</a>', { url: 'x" onclick="y' })).toBe(
+      '<a href="x&quot; onclick=&quot;y">x&quot; onclick=&quot;y</a>',
+    );
+    expect(() => renderTemplate('{{missing}}', {})).toThrow(/missing/);
+    expect(() => renderTemplate('none', { extra: 'x' })).toThrow(/extra/);
+  });
+
+  it('keeps the newest events up to its capacity and remembers older ids', () => {
+    const inbox = new WebhookInbox(3);
+    const event = (n: number): WebhookEventRecord => ({
+      webhookId: `w${n}`,
+      attempt: 1,
+      receivedAt: new Date(n * 1000).toISOString(),
+      event: 'transaction-svc:transaction:purchase:approved',
+      transactionId: `t${n % 2}`,
+      reference: null,
+      status: 'APPROVED',
+      amount: 1,
+      currency: 'EUR',
+      processingCode: '0000',
+      responseMessage: null,
+    });
+    for (let n = 1; n <= 5; n++) expect(inbox.add(event(n))).toBe(true);
+    expect(inbox.list().map((e) => e.webhookId)).toEqual(['w5', 'w4', 'w3']);
+    expect(inbox.add(event(1))).toBe(false); // pushed out of the list, still a duplicate
+    expect(inbox.list('t1').map((e) => e.webhookId)).toEqual(['w5', 'w3']);
+  });
+});

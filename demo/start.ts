@@ -1,0 +1,81 @@
+/**
+ * `pnpm demo`: the mock gateway (API on 4010, ACS on 4011) and the Northwind Outfitters shop
+ * on http://localhost:5173, in one process. Builds the browser bundles first when
+ * packages/embedded-fields/dist is missing. Stops both on SIGINT and SIGTERM.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startGateway } from '@payments/mock-gateway';
+import { TEST_CARDS } from '@payments/testing';
+import { startDemo, type RunningDemo } from './server';
+
+const WORKSPACE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const GATEWAY_PORT = 4010;
+const DEMO_PORT = 5173;
+const WEBHOOK_URL = `http://localhost:${DEMO_PORT}/webhooks`;
+
+/** Builds a browser bundle package whose dist is missing, when it has a build script. */
+function buildIfMissing(pkg: string): void {
+  const dir = join(WORKSPACE_ROOT, 'packages', pkg);
+  const manifest = join(dir, 'package.json');
+  if (!existsSync(manifest) || existsSync(join(dir, 'dist'))) return;
+  const scripts = (JSON.parse(readFileSync(manifest, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+  if (!scripts.build) return;
+  console.log(`demo: building ${pkg} (dist missing)…`);
+  const result = spawnSync('pnpm', ['--filter', `@payments/${pkg}`, 'build'], { cwd: WORKSPACE_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    // The shop still starts: its page says the payment form could not load.
+    console.error(`demo: building ${pkg} failed; the shop will show "Payment form could not load".`);
+  }
+}
+
+function testCardLines(): string[] {
+  const seen = new Map<string, string[]>();
+  for (const card of TEST_CARDS) seen.set(card.scenario, [...(seen.get(card.scenario) ?? []), card.number]);
+  return [...seen].map(([scenario, numbers]) => `    ${numbers.join(' / ')}  ${scenario}`);
+}
+
+async function main(): Promise<void> {
+  buildIfMissing('embedded-fields');
+
+  const gateway = await startGateway({ port: GATEWAY_PORT, webhookUrl: WEBHOOK_URL });
+  let demo: RunningDemo;
+  try {
+    demo = await startDemo({ port: DEMO_PORT, gatewayUrl: gateway.url, acsUrl: gateway.acsUrl });
+  } catch (error) {
+    await gateway.close();
+    throw error;
+  }
+
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`demo: ${signal}, stopping`);
+    void Promise.allSettled([demo.close(), gateway.close()]).then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  console.log(
+    [
+      '',
+      `Northwind Outfitters (demo shop):  ${demo.url}`,
+      `mock gateway:                      ${gateway.url}   (ACS and providers: ${gateway.acsUrl})`,
+      `webhooks:                          ${WEBHOOK_URL}`,
+      '',
+      '  Test cards (any CVV, any future expiry, any name):',
+      ...testCardLines(),
+      '  Full 3-D Secure simulator flows: pick one under "Testing this shop" on the page.',
+      '',
+      'Ctrl+C stops both.',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('demo failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
