@@ -7,7 +7,6 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const systemChromium = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-export const E2E_GATEWAY_PORT = 4110;
 /** A bare merchant origin for gateway-page suites (e2e/pages). */
 export const E2E_MERCHANT_PORT = 4180;
 
@@ -29,15 +28,9 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // Each worker starts its own mock gateway (the QA kit's fixtures); the bare test shop
+  // that serves e2e/pages is shared.
   webServer: [
-    {
-      command: `pnpm --filter @payments/mock-gateway start --port ${E2E_GATEWAY_PORT} --no-build --quiet`,
-      url: `http://127.0.0.1:${E2E_GATEWAY_PORT}/.well-known/jwks.json`,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      timeout: 60_000,
-    },
     {
       command: `tsx e2e/support/test-merchant-server.ts ${E2E_MERCHANT_PORT}`,
       url: `http://127.0.0.1:${E2E_MERCHANT_PORT}/health`,

@@ -4,19 +4,15 @@
  * to the gateway, frame-ancestors keeps foreign pages out, and the full-page redirect comes
  * back to return_url. The merchant page is e2e/pages/frame-challenge.html on its own origin.
  */
-import { expect, test } from '@playwright/test';
-import { GatewayClient, uniqueReference } from '@payments/testing';
+import { uniqueReference, type GatewayClient } from '@payments/testing';
+import { completeChallenge } from '@payments/testing/playwright';
 import { decodeBase64Json, encodeBase64Json, type ExecutionResponse, type ThreeDsActionToken } from '@payments/core';
-import { E2E_GATEWAY_PORT, E2E_MERCHANT_PORT } from '../playwright.config';
+import { expect, test } from './fixtures';
 
-const gatewayUrl = `http://127.0.0.1:${E2E_GATEWAY_PORT}`;
-const acsOrigin = `http://127.0.0.1:${E2E_GATEWAY_PORT + 1}`;
-const merchantOrigin = `http://127.0.0.1:${E2E_MERCHANT_PORT}`;
 /** The same server under another name: a different origin, so a foreign page. */
-const foreignOrigin = `http://localhost:${E2E_MERCHANT_PORT}`;
-const gateway = new GatewayClient(gatewayUrl);
+const foreignOf = (origin: string) => origin.replace('127.0.0.1', 'localhost');
 
-async function challengeAction(flow = 'VERSIONING_FINGERPRINT_Y_CHALLENGE'): Promise<ExecutionResponse> {
+async function challengeAction(gateway: GatewayClient, merchantOrigin: string, flow = 'VERSIONING_FINGERPRINT_Y_CHALLENGE'): Promise<ExecutionResponse> {
   const start = await gateway.authorize({
     reference: uniqueReference('acs'),
     terminal_id: 'TERM00001',
@@ -48,8 +44,8 @@ function challengePage(origin: string, challenge: ExecutionResponse): string {
   return `${origin}/frame-challenge?${new URLSearchParams({ acs_url: token.acs_url, creq })}`;
 }
 
-test('the challenge answers the framing merchant page from the ACS origin, then authentication completes', async ({ page }) => {
-  const challenge = await challengeAction();
+test('the challenge answers the framing merchant page from the ACS origin, then authentication completes', async ({ page, gateway, merchantOrigin, acsUrl }) => {
+  const challenge = await challengeAction(gateway, merchantOrigin);
   await page.goto(challengePage(merchantOrigin, challenge));
 
   const frame = page.frameLocator('iframe[title="3-D Secure challenge"]');
@@ -57,7 +53,7 @@ test('the challenge answers the framing merchant page from the ACS origin, then 
   await frame.getByRole('button', { name: 'Approve' }).click();
 
   await expect.poll(() => page.evaluate(() => (window as unknown as { messages: unknown[] }).messages)).toEqual([
-    { origin: acsOrigin, data: JSON.stringify({ type: 'CHALLENGE_RESPONSE', trans_status: 'Y' }) },
+    { origin: acsUrl, data: JSON.stringify({ type: 'CHALLENGE_RESPONSE', trans_status: 'Y' }) },
   ]);
   // The CRes continued to the gateway's default EF/Direct notification page inside the frame.
   await expect(frame.getByText('Authentication complete')).toBeVisible();
@@ -70,8 +66,8 @@ test('the challenge answers the framing merchant page from the ACS origin, then 
   expect(done.result).toMatchObject({ status: 'APPROVED', approved: true });
 });
 
-test('a declined challenge reports N to the page and declines', async ({ page }) => {
-  const challenge = await challengeAction();
+test('a declined challenge reports N to the page and declines', async ({ page, gateway, merchantOrigin }) => {
+  const challenge = await challengeAction(gateway, merchantOrigin);
   await page.goto(challengePage(merchantOrigin, challenge));
   await page.frameLocator('iframe[title="3-D Secure challenge"]').getByRole('button', { name: 'Decline' }).click();
   await expect
@@ -85,15 +81,15 @@ test('a declined challenge reports N to the page and declines', async ({ page })
   expect(done.result?.status).toBe('DECLINED');
 });
 
-test('a page on a foreign origin cannot frame the challenge', async ({ page }) => {
-  const challenge = await challengeAction();
+test('a page on a foreign origin cannot frame the challenge', async ({ page, gateway, merchantOrigin }) => {
+  const challenge = await challengeAction(gateway, merchantOrigin);
   const blocked = page.waitForEvent('console', (m) => /frame-ancestors|Refused to frame/i.test(m.text()));
-  await page.goto(challengePage(foreignOrigin, challenge));
+  await page.goto(challengePage(foreignOf(merchantOrigin), challenge));
   await blocked;
   await expect(page.frameLocator('iframe[title="3-D Secure challenge"]').getByRole('button', { name: 'Approve' })).toHaveCount(0);
 });
 
-test('the full-page redirect step returns to return_url with transaction_id and status', async ({ page }) => {
+test('the full-page redirect step returns to return_url with transaction_id and status', async ({ page, gateway, merchantOrigin }) => {
   const start = await gateway.authorize({
     reference: uniqueReference('redirect'),
     terminal_id: 'TERM00001',
@@ -106,12 +102,12 @@ test('the full-page redirect step returns to return_url with transaction_id and 
   });
   await page.goto(start.redirect!.url);
   await expect(page.getByRole('heading', { name: 'Verify your payment' })).toBeVisible();
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await completeChallenge(page, 'approve');
   await expect(page).toHaveURL(`${merchantOrigin}/return?transaction_id=${start.redirect!.transaction_id}&status=APPROVED`);
   expect((await gateway.status(start.redirect!.transaction_id)).transaction?.status).toBe('APPROVED');
 });
 
-test('ACS pages run under a strict CSP with no inline script outside the nonce', async ({ page }) => {
+test('ACS pages run under a strict CSP with no inline script outside the nonce', async ({ page, gateway, merchantOrigin }) => {
   const violations: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());

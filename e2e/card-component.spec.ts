@@ -3,61 +3,48 @@
  * real mock gateway: the spec's five test card pairs, the challenge in the modal, the
  * checks before anything is sent, locales, and the frame's isolation.
  */
-import { expect, test } from '@playwright/test';
-import { GatewayClient, TEST_CARDS, uniqueReference } from '@payments/testing';
-import { E2E_GATEWAY_PORT, E2E_MERCHANT_PORT } from '../playwright.config';
+import { TEST_CARDS, type GatewayClient } from '@payments/testing';
+import { completeChallenge, readField } from '@payments/testing/playwright';
+import { expect, test as base } from './fixtures';
 import { CheckoutPage } from './models/checkout-page';
 
-const gatewayUrl = `http://127.0.0.1:${E2E_GATEWAY_PORT}`;
-const merchantOrigin = `http://127.0.0.1:${E2E_MERCHANT_PORT}`;
-const gateway = new GatewayClient(gatewayUrl);
+const test = base.extend<{ checkout: CheckoutPage; newSession: (metadata?: Record<string, unknown>) => Promise<{ id: string; reference: string }> }>({
+  checkout: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new CheckoutPage(page, merchantOrigin, gatewayUrl)),
+  newSession: async ({ createSession }, use) => use((metadata = {}) => createSession({ metadata })),
+});
 
-async function newSession(metadata: Record<string, unknown> = {}, terminal = 'TERM00001') {
-  return gateway.createSession({
-    terminal_id: terminal,
-    reference: uniqueReference('ef'),
-    description: 'Blue jacket',
-    currency: 'EUR',
-    amount: 4999,
-    transaction_type: 'PURCHASE',
-    return_url: `${merchantOrigin}/return`,
-    originator_url: merchantOrigin,
-    metadata,
-  });
-}
-
-async function transactionsOf(reference: string) {
-  return gateway.request<{ transaction: { id: string; status: string } }[]>('GET', `/__mock/transactions?reference=${reference}`);
+async function transactionsOf(gateway: GatewayClient, reference: string) {
+  return gateway.request<{ transaction: { id: string; status: string }; three_ds_method_completed: boolean }[]>(
+    'GET',
+    `/__mock/transactions?reference=${encodeURIComponent(reference)}`,
+  );
 }
 
 const cardOf = (scenario: string, network: 1 | 2) => TEST_CARDS.find((c) => c.scenario === scenario && c.network === network)!.number;
 
 for (const network of [1, 2] as const) {
   test.describe(`network ${network} test cards`, () => {
-    test('frictionless card is approved', async ({ page }) => {
-      const checkout = new CheckoutPage(page);
+    test('frictionless card is approved', async ({ checkout, newSession }) => {
       const session = await newSession();
-      await checkout.open(merchantOrigin, session.id);
+      await checkout.open(session.id);
       await checkout.fillCard({ number: cardOf('frictionless-approved', network) });
       await checkout.pay();
       await expect(checkout.result).toContainText('Approved APPROVED 0000');
     });
 
-    test('insufficient funds is declined with 1004', async ({ page }) => {
-      const checkout = new CheckoutPage(page);
-      await checkout.open(merchantOrigin, (await newSession()).id);
+    test('insufficient funds is declined with 1004', async ({ checkout, newSession }) => {
+      await checkout.open((await newSession()).id);
       await checkout.fillCard({ number: cardOf('insufficient-funds', network) });
       await checkout.pay();
       await expect(checkout.result).toContainText('Declined DECLINED 1004');
     });
 
-    test('redirect card leaves for the bank page and comes back to return_url', async ({ page }) => {
-      const checkout = new CheckoutPage(page);
-      await checkout.open(merchantOrigin, (await newSession()).id);
+    test('redirect card leaves for the bank page and comes back to return_url', async ({ page, checkout, newSession, gateway }) => {
+      await checkout.open((await newSession()).id);
       await checkout.fillCard({ number: cardOf('redirect', network) });
       await checkout.pay();
       await expect(page.getByRole('heading', { name: 'Verify your payment' })).toBeVisible();
-      await page.getByRole('button', { name: 'Approve' }).click();
+      await completeChallenge(page, 'approve');
       await expect(page).toHaveURL(/\/return\?transaction_id=[^&]+&status=APPROVED$/);
       const id = new URL(page.url()).searchParams.get('transaction_id')!;
       expect((await gateway.status(id)).transaction?.status).toBe('APPROVED');
@@ -67,9 +54,8 @@ for (const network of [1, 2] as const) {
       ['form-submit-approved', 'APPROVED'],
       ['form-submit-declined', 'DECLINED'],
     ] as const) {
-      test(`${scenario} posts the form and comes back ${status}`, async ({ page }) => {
-        const checkout = new CheckoutPage(page);
-        await checkout.open(merchantOrigin, (await newSession()).id);
+      test(`${scenario} posts the form and comes back ${status}`, async ({ page, checkout, newSession }) => {
+        await checkout.open((await newSession()).id);
         await checkout.fillCard({ number: cardOf(scenario, network) });
         await checkout.pay();
         await expect(page).toHaveURL(new RegExp(`/return\\?transaction_id=[^&]+&status=${status}$`));
@@ -83,10 +69,9 @@ test.describe('3-D Secure challenge in the modal (full simulator)', () => {
     ['Approve', 'Approved APPROVED'],
     ['Decline', 'Declined DECLINED'],
   ] as const) {
-    test(`${button} in the challenge`, async ({ page }) => {
-      const checkout = new CheckoutPage(page);
+    test(`${button} in the challenge`, async ({ checkout, newSession, gateway }) => {
       const session = await newSession({ simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' });
-      await checkout.open(merchantOrigin, session.id);
+      await checkout.open(session.id);
       await checkout.fillCard({ number: '4111111111111111' });
       await checkout.pay();
       const { dialog, acs } = checkout.challenge();
@@ -95,14 +80,13 @@ test.describe('3-D Secure challenge in the modal (full simulator)', () => {
       await expect(checkout.result).toContainText(expected);
       await expect(dialog).toBeHidden();
       // The fingerprint iframe really ran: the ACS method page posted back to the gateway.
-      const [record] = await gateway.request<{ three_ds_method_completed: boolean }[]>('GET', `/__mock/transactions?reference=${session.reference}`);
+      const [record] = await transactionsOf(gateway, session.reference);
       expect(record?.three_ds_method_completed).toBe(true);
     });
   }
 
-  test('closing the challenge is a clear, recoverable error', async ({ page }) => {
-    const checkout = new CheckoutPage(page);
-    await checkout.open(merchantOrigin, (await newSession({ simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' })).id);
+  test('closing the challenge is a clear, recoverable error', async ({ checkout, newSession }) => {
+    await checkout.open((await newSession({ simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' })).id);
     await checkout.fillCard({ number: '4111111111111111' });
     await checkout.pay();
     const { dialog } = checkout.challenge();
@@ -112,55 +96,50 @@ test.describe('3-D Secure challenge in the modal (full simulator)', () => {
 });
 
 test.describe('checks before anything is sent', () => {
-  test('a bad card number shows the error in the field and sends nothing', async ({ page }) => {
-    const checkout = new CheckoutPage(page);
+  test('a bad card number shows the error in the field and sends nothing', async ({ checkout, newSession, gateway }) => {
     const session = await newSession();
-    await checkout.open(merchantOrigin, session.id);
+    await checkout.open(session.id);
     await checkout.fillCard({ number: '4000000000000003' });
-    await expect(checkout.field('Card number')).toHaveAttribute('aria-invalid', 'true');
+    await expect.poll(async () => (await readField(checkout.frame, 'number')).error).not.toBe('');
     await checkout.pay();
     await expect(checkout.error).toHaveText(/^invalid_card: /);
-    expect(await transactionsOf(session.reference)).toEqual([]);
+    expect(await transactionsOf(gateway, session.reference)).toEqual([]);
   });
 
-  test('a past expiry date is refused', async ({ page }) => {
-    const checkout = new CheckoutPage(page);
-    await checkout.open(merchantOrigin, (await newSession()).id);
+  test('a past expiry date is refused', async ({ checkout, newSession }) => {
+    await checkout.open((await newSession()).id);
     await checkout.fillCard({ number: '4000000000000002', expiry: '01 / 20' });
-    await expect(checkout.field('Expiry date')).toHaveAttribute('aria-invalid', 'true');
+    await expect.poll(async () => (await readField(checkout.frame, 'expiry')).invalid).toBe(true);
     await checkout.pay();
     await expect(checkout.error).toHaveText(/^invalid_card: /);
   });
 
-  test('a bad phone gives a clear error per field and sends nothing', async ({ page }) => {
-    const checkout = new CheckoutPage(page);
+  test('a bad phone gives a clear error per field and sends nothing', async ({ page, checkout, newSession, gateway }) => {
     const session = await newSession();
-    await checkout.open(merchantOrigin, session.id);
+    await checkout.open(session.id);
     await checkout.fillCard({ number: '4000000000000002' });
     await page.getByLabel('Phone').fill('+3876');
     await checkout.pay();
     await expect(checkout.error).toHaveText(/^invalid_customer: phone: /);
     const [callback] = await checkout.callbacks();
     expect(callback?.response).toBeNull();
-    expect(await transactionsOf(session.reference)).toEqual([]);
+    expect(await transactionsOf(gateway, session.reference)).toEqual([]);
   });
 
-  test('a double click creates one transaction and answers both callbacks', async ({ page }) => {
-    const checkout = new CheckoutPage(page);
+  test('a double click creates one transaction and answers both callbacks', async ({ checkout, newSession, gateway }) => {
     const session = await newSession();
-    await checkout.open(merchantOrigin, session.id);
+    await checkout.open(session.id);
     await checkout.fillCard({ number: '4000000000000002' });
     await checkout.payButton.dblclick();
     await expect.poll(async () => (await checkout.callbacks()).length).toBe(2);
     const callbacks = await checkout.callbacks();
     expect(callbacks[0]!.response!.transaction.id).toBe(callbacks[1]!.response!.transaction.id);
-    expect(await transactionsOf(session.reference)).toHaveLength(1);
+    expect(await transactionsOf(gateway, session.reference)).toHaveLength(1);
   });
 });
 
-test('changeLocale switches labels in all four locales and keeps what was typed', async ({ page }) => {
-  const checkout = new CheckoutPage(page);
-  await checkout.open(merchantOrigin, (await newSession()).id);
+test('changeLocale switches labels in all four locales and keeps what was typed', async ({ page, checkout, newSession }) => {
+  await checkout.open((await newSession()).id);
   await checkout.field('Card number').fill('4000000000000002');
   const labels: Record<string, string> = { 'bs-BA': 'Broj kartice', 'ro-RO': 'Numărul cardului', 'sv-SE': 'Kortnummer', 'en-US': 'Card number' };
   for (const [locale, label] of Object.entries(labels)) {
@@ -170,9 +149,8 @@ test('changeLocale switches labels in all four locales and keeps what was typed'
 });
 
 test.describe('isolation', () => {
-  test('the merchant page cannot read the frame document', async ({ page }) => {
-    const checkout = new CheckoutPage(page);
-    await checkout.open(merchantOrigin, (await newSession()).id);
+  test('the merchant page cannot read the frame document', async ({ page, checkout, newSession }) => {
+    await checkout.open((await newSession()).id);
     await checkout.field('Card number').fill('4000000000000002');
     const leaked = await page.evaluate(() => {
       const iframe = document.querySelector('iframe');
@@ -187,10 +165,9 @@ test.describe('isolation', () => {
     expect(state).not.toContain('4000');
   });
 
-  test('a message from a foreign origin does not drive the frame', async ({ page }) => {
-    const checkout = new CheckoutPage(page);
+  test('a message from a foreign origin does not drive the frame', async ({ page, checkout, newSession, gateway, gatewayUrl, merchantOrigin }) => {
     const session = await newSession();
-    await checkout.open(merchantOrigin, session.id);
+    await checkout.open(session.id);
     await checkout.fillCard({ number: '4000000000000002' });
     // A foreign-origin page (the same server under another name) framed in the merchant page
     // sends penpal-shaped calls to the card frame: they must change nothing.
@@ -199,7 +176,7 @@ test.describe('isolation', () => {
       spy.src = `${foreign}/return`;
       spy.title = 'foreign';
       document.body.append(spy);
-    }, `http://localhost:${E2E_MERCHANT_PORT}`);
+    }, merchantOrigin.replace('127.0.0.1', 'localhost'));
     await expect.poll(() => page.frame({ url: /localhost.*\/return/ }) !== null).toBe(true);
     const foreign = page.frame({ url: /localhost.*\/return/ })!;
     await foreign.waitForLoadState();
@@ -213,6 +190,6 @@ test.describe('isolation', () => {
       }
     }, gatewayUrl);
     await expect(checkout.field('Card number')).toHaveValue('4000 0000 0000 0002');
-    expect(await transactionsOf(session.reference)).toEqual([]);
+    expect(await transactionsOf(gateway, session.reference)).toEqual([]);
   });
 });

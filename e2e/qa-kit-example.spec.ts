@@ -1,0 +1,13 @@
+// The README's example, verbatim: a complete 3-D Secure challenge test on the QA kit.
+import { cardFrame, completeChallenge, expect, fillCard, test } from '@payments/testing/playwright';
+
+test('3-D Secure challenge, approved, with its signed webhook', async ({ page, createSession, gatewayUrl, merchantOrigin, webhooks }) => {
+  const session = await createSession({ metadata: { simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' } });
+  await page.goto(`${merchantOrigin}/checkout?gateway=${gatewayUrl}&session=${session.id}`);
+  await fillCard(cardFrame(page), { number: '4111111111111111' });
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await completeChallenge(page, 'approve');
+  await expect(page.getByRole('status')).toContainText('Approved');
+  const event = await webhooks.waitFor((e) => e.event === 'transaction-svc:transaction:purchase:approved');
+  expect(event.body).toMatchObject({ payload: { reference: session.reference, status: 'APPROVED' } });
+});

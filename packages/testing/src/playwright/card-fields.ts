@@ -1,0 +1,82 @@
+/**
+ * Filling and reading the secure card fields from a merchant page, as a shopper and a
+ * screen reader see them: the frame by its accessible title, each field by its label.
+ * Works on any page that embeds embedded-fields.js (and on the hosted page, which renders
+ * the same fields without a frame: pass the page itself as the root).
+ */
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+
+/** The card frame's title (stable across locales). */
+export const CARD_FRAME_TITLE = 'Secure card payment';
+
+/** Accessible names of the card fields in en-US. */
+export const CARD_FIELD_LABELS = {
+  number: 'Card number',
+  expiry: 'Expiry date',
+  cvv: 'CVV',
+  holderName: 'Cardholder name',
+  email: 'Email',
+} as const;
+
+export type CardFieldName = keyof typeof CARD_FIELD_LABELS;
+
+export interface CardInput {
+  number: string;
+  /** "MM / YY" or "MM/YY"; default 12 / (this year + 3). */
+  expiry?: string;
+  cvv?: string;
+  holderName?: string;
+  email?: string;
+}
+
+type Root = Page | FrameLocator;
+
+/** The n-th card frame on the page (0: the first). */
+export function cardFrame(page: Page, index = 0): FrameLocator {
+  return page.locator(`iframe[title="${CARD_FRAME_TITLE}"]`).nth(index).contentFrame();
+}
+
+export function cardField(root: Root, field: CardFieldName, labels: Partial<Record<CardFieldName, string>> = {}): Locator {
+  return root.getByLabel(labels[field] ?? CARD_FIELD_LABELS[field], { exact: true });
+}
+
+/** Resolves when the card number field can be typed into (the mount() promise, seen from outside). */
+export async function waitForCardReady(root: Root, labels: Partial<Record<CardFieldName, string>> = {}): Promise<void> {
+  await expect(cardField(root, 'number', labels)).toBeEditable();
+}
+
+export async function fillCard(root: Root, card: CardInput, labels: Partial<Record<CardFieldName, string>> = {}): Promise<void> {
+  await cardField(root, 'number', labels).fill(card.number);
+  const expiry = card.expiry ?? `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+  const expiryField = cardField(root, 'expiry', labels);
+  if (await expiryField.count()) await expiryField.fill(expiry);
+  const cvvField = cardField(root, 'cvv', labels);
+  if (await cvvField.count()) await cvvField.fill(card.cvv ?? '123');
+  if (card.holderName !== undefined) await cardField(root, 'holderName', labels).fill(card.holderName);
+  if (card.email !== undefined) await cardField(root, 'email', labels).fill(card.email);
+}
+
+export interface FieldReading {
+  value: string;
+  invalid: boolean;
+  /** The error announced for the field (its accessible description), or ''. */
+  error: string;
+}
+
+/** What a field shows: its value, whether it is marked invalid, and its announced error. */
+export async function readField(root: Root, field: CardFieldName, labels: Partial<Record<CardFieldName, string>> = {}): Promise<FieldReading> {
+  const input = cardField(root, field, labels);
+  const [value, invalid, described] = await Promise.all([
+    input.inputValue(),
+    input.getAttribute('aria-invalid'),
+    input.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => el.ownerDocument.getElementById(id)?.textContent?.trim() ?? '')
+        .filter((text) => text !== '')
+        .join(' '),
+    ),
+  ]);
+  return { value, invalid: invalid === 'true', error: invalid === 'true' ? described : '' };
+}

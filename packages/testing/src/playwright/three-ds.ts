@@ -1,0 +1,44 @@
+/**
+ * Completing 3-D Secure as the shopper would, wherever the step shows: the challenge
+ * dialog over a merchant page (Embedded Fields), a challenge on the hosted page, or the
+ * issuer's full page after a redirect. Approve or Decline, then nothing else: the flow
+ * carries on by itself.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type ChallengeOutcome = 'approve' | 'decline';
+
+const BUTTON: Record<ChallengeOutcome, string> = { approve: 'Approve', decline: 'Decline' };
+
+/**
+ * Clicks the issuer's Approve or Decline, wherever it shows: in the challenge dialog's frame,
+ * or on the issuer's full page (redirect). Waits for whichever appears first.
+ */
+export async function completeChallenge(page: Page, outcome: ChallengeOutcome, options: { timeout?: number } = {}): Promise<void> {
+  const name = BUTTON[outcome];
+  const candidates: Locator[] = [
+    challengeDialog(page).locator('iframe').contentFrame().getByRole('button', { name, exact: true }),
+    page.getByRole('button', { name, exact: true }),
+  ];
+  let found: Locator | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const candidate of candidates) {
+          if (await candidate.isVisible().catch(() => false)) {
+            found = candidate;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: options.timeout ?? 15_000, message: `the issuer's ${name} button` },
+    )
+    .toBe(true);
+  await found!.click();
+}
+
+/** The challenge dialog over the page (Embedded Fields and the hosted page). */
+export function challengeDialog(page: Page): Locator {
+  return page.getByRole('dialog');
+}

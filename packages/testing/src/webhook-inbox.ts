@@ -1,0 +1,121 @@
+/**
+ * A webhook receiver for tests, checking each delivery exactly as the spec tells merchants
+ * to: SHA-512 of the raw body against the JWT's data.SHA512, then the JWT's RS256
+ * signature against the gateway's published keys; 401 when either fails. Verified events
+ * are kept in order, once per x-webhook-id (deliveries may repeat).
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { WebhookBody } from '@payments/core';
+
+export interface ReceivedWebhook {
+  id: string;
+  attempt: number;
+  event: string;
+  body: WebhookBody;
+  receivedAt: number;
+}
+
+export interface WebhookInbox {
+  /** Where the gateway should deliver. */
+  url: string;
+  /** Verified events, oldest first, one per delivery id. */
+  events(): ReceivedWebhook[];
+  /** Deliveries refused (bad digest or signature), for tests of forgery. */
+  refused(): number;
+  /** Resolves with the first verified event matching, or rejects after `timeout` ms. */
+  waitFor(predicate: (event: ReceivedWebhook) => boolean, options?: { timeout?: number }): Promise<ReceivedWebhook>;
+  /** Answer this HTTP status to the next `count` deliveries (to test retries). */
+  failNext(count: number, status?: number): void;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+/** The transaction id a webhook is about, whatever its kind. */
+export function webhookTransactionId(event: ReceivedWebhook): string | undefined {
+  const body = event.body as { payload?: { id?: string }; data?: { transaction_id?: string } };
+  return body.payload?.id ?? body.data?.transaction_id;
+}
+
+export async function startWebhookInbox(options: { gatewayUrl: string; host?: string }): Promise<WebhookInbox> {
+  const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', options.gatewayUrl));
+  const received: ReceivedWebhook[] = [];
+  const seen = new Set<string>();
+  const waiters = new Set<() => void>();
+  let refusedCount = 0;
+  let failures: { count: number; status: number } = { count: 0, status: 500 };
+
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        if (failures.count > 0) {
+          failures.count -= 1;
+          response.writeHead(failures.status).end();
+          return;
+        }
+        const raw = Buffer.concat(chunks);
+        const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+        try {
+          if (!token) throw new Error('no token');
+          const { payload } = await jwtVerify(token, jwks, { algorithms: ['RS256'] });
+          const digest = createHash('sha512').update(raw).digest('hex');
+          if ((payload.data as { SHA512?: string } | undefined)?.SHA512 !== digest) throw new Error('digest mismatch');
+        } catch {
+          refusedCount += 1;
+          response.writeHead(401).end();
+          return;
+        }
+        const id = String(request.headers['x-webhook-id'] ?? createHash('sha256').update(raw).digest('hex'));
+        if (!seen.has(id)) {
+          seen.add(id);
+          const body = JSON.parse(raw.toString('utf8')) as WebhookBody;
+          received.push({ id, attempt: Number(request.headers['x-webhook-attempt'] ?? 1), event: body.event, body, receivedAt: Date.now() });
+          for (const wake of waiters) wake();
+        }
+        response.writeHead(200).end();
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}/webhooks`,
+    events: () => [...received],
+    refused: () => refusedCount,
+    waitFor(predicate, { timeout = 10_000 } = {}) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = received.find(predicate);
+          if (!found) return false;
+          cleanup();
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no matching webhook within ${timeout} ms; received: ${received.map((e) => e.event).join(', ') || 'none'}`));
+        }, timeout);
+        const wake = () => void check();
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+        };
+        waiters.add(wake);
+        check();
+      });
+    },
+    failNext(count, status = 500) {
+      failures = { count, status };
+    },
+    clear() {
+      received.length = 0;
+      seen.clear();
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
