@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import { GatewayClient, TEST_CREDENTIALS, type GatewayCredentials } from '@payments/testing';
 import { registerCheckoutRoutes } from './backend/checkout';
 import { registerOrderRoutes } from './backend/orders';
-import { buildShopScript, readPublicFile, registerPages } from './backend/pages';
+import { buildShopScript, fetchScriptIntegrity, readPublicFile, registerPages } from './backend/pages';
 import { registerCanonicalHost, registerSecurityHeaders } from './backend/security-headers';
 import { WebhookInbox } from './backend/webhook-inbox';
 import { registerWebhookRoutes } from './backend/webhook-receiver';
@@ -78,7 +78,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
 
   registerSecurityHeaders(app, { gateway: gatewayUrl, acs: acsUrl });
   registerCanonicalHost(app, () => publicUrl);
-  registerPages(app, { gatewayUrl, shopScript });
+  registerPages(app, { gatewayUrl, shopScript, scriptIntegrity: await fetchScriptIntegrity(gatewayUrl) });
   registerCheckoutRoutes(app, {
     gateway,
     gatewayUrl,

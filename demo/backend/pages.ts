@@ -45,13 +45,16 @@ export function readPublicFile(name: string): string {
 export interface PageOptions {
   gatewayUrl: string;
   shopScript: string;
+  /** The gateway's published SRI hash of embedded-fields.js ('' when it has none). */
+  scriptIntegrity: string;
 }
 
-export function registerPages(app: FastifyInstance, { gatewayUrl, shopScript }: PageOptions): void {
+export function registerPages(app: FastifyInstance, { gatewayUrl, shopScript, scriptIntegrity }: PageOptions): void {
   const line = BASKET[0]!;
   const price = (minor: number) => formatAmount(minor, CURRENCY, 'en-US');
   const index = renderTemplate(readPublicFile('index.html'), {
     gatewayUrl,
+    scriptIntegrity,
     productName: line.name,
     productVariant: line.variant,
     productQuantity: String(line.quantity),
@@ -70,5 +73,21 @@ export function registerPages(app: FastifyInstance, { gatewayUrl, shopScript }: 
     const body = readFileSync(join(PUBLIC_DIR, name));
     const path = `/${name.split('\\').join('/')}`;
     app.get(path, async (_request, reply) => reply.type(type).header('cache-control', 'public, max-age=300').send(body));
+  }
+}
+
+/** The gateway's SRI hash of embedded-fields.js, so the shop pins the build it loads. */
+export async function fetchScriptIntegrity(gatewayUrl: string): Promise<string> {
+  try {
+    const response = await fetch(new URL('/sri.json', gatewayUrl), {
+      headers: { accept: 'application/json', 'user-agent': 'northwind-demo/0.1' },
+      signal: AbortSignal.timeout(3_000),
+    });
+    if (!response.ok) return '';
+    const hashes = (await response.json()) as Record<string, unknown>;
+    const hash = hashes['embedded-fields.js'];
+    return typeof hash === 'string' && /^sha384-[A-Za-z0-9+/]+=*$/.test(hash) ? hash : '';
+  } catch {
+    return '';
   }
 }

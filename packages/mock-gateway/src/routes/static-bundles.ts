@@ -48,6 +48,8 @@ export function registerStaticRoutes(app: FastifyInstance): void {
   app.get('/embedded-fields.js', async (_request, reply) =>
     sendBundleFile(reply, bundleDir('embedded-fields'), 'embedded-fields.js'),
   );
+  // SRI hashes of the current build, for merchants who pin it (README).
+  app.get('/sri.json', async (_request, reply) => sendBundleFile(reply, bundleDir('embedded-fields'), 'sri.json', 60));
   app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) =>
     sendBundleFile(reply, ASSETS, request.params['*'], 3600),
   );

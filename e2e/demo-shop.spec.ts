@@ -1,0 +1,65 @@
+/**
+ * The demo shop as a shopper meets it: its own origin and backend, the script loaded from
+ * the gateway with Subresource Integrity under the shop's strict CSP (the CSP the README
+ * tells merchants to use), a payment approved end to end and its webhook verified.
+ */
+import { createHash } from 'node:crypto';
+import { cardFrame, completeChallenge, fillCard } from '@payments/testing/playwright';
+import { startDemo, type RunningDemo } from '../demo/server';
+import { expect, test as base } from './fixtures';
+
+const test = base.extend<object, { demo: RunningDemo }>({
+  demo: [
+    async ({ testGateway }, use) => {
+      const demo = await startDemo({ port: 0, gatewayUrl: testGateway.url, acsUrl: testGateway.acsUrl });
+      // The shop's own receiver gets this worker's webhooks while the demo runs.
+      testGateway.running.ctx.webhooks.setUrl(`${demo.url}/webhooks`);
+      await use(demo);
+      testGateway.running.ctx.webhooks.setUrl(testGateway.webhooks.url);
+      await demo.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+async function fillShopper(page: import('@playwright/test').Page): Promise<void> {
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Last name').fill('Kovač');
+  await page.getByLabel('Email', { exact: true }).fill('ana@example.com');
+  await page.getByLabel('Phone').fill('+38761123456');
+  await page.getByLabel('Country').selectOption('BA');
+}
+
+test('loads embedded-fields.js with integrity under the shop CSP, pays, and shows the verified webhook', async ({ page, demo, gatewayUrl }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto(demo.url);
+  const csp = response!.headers()['content-security-policy']!;
+  expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  expect(csp).toContain(`script-src 'self' ${gatewayUrl}`);
+
+  const script = page.locator(`script[src="${gatewayUrl}/embedded-fields.js"]`);
+  const integrity = await script.getAttribute('integrity');
+  const served = Buffer.from(await (await fetch(`${gatewayUrl}/embedded-fields.js`)).arrayBuffer());
+  expect(integrity).toBe(`sha384-${createHash('sha384').update(served).digest('base64')}`);
+  expect(await (await fetch(`${gatewayUrl}/sri.json`)).json()).toMatchObject({ 'embedded-fields.js': integrity });
+
+  await fillShopper(page);
+  await fillCard(cardFrame(page), { number: '4000000000000002', holderName: 'Ana Kovač' });
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Payment approved. Thank you!')).toBeVisible();
+  await expect(page.getByText('this payment').first()).toBeVisible({ timeout: 15_000 });
+  expect(violations).toEqual([]);
+});
+
+test('a redirect card leaves for the bank and the return page shows the status the backend verified', async ({ page, demo }) => {
+  await page.goto(demo.url);
+  await fillShopper(page);
+  await fillCard(cardFrame(page), { number: '4000000000000010', holderName: 'Ana Kovač' });
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await completeChallenge(page, 'approve');
+  await expect(page).toHaveURL(/\/return\?transaction_id=.+&status=APPROVED/);
+  await expect(page.getByText(/approved/i).first()).toBeVisible();
+});
