@@ -3,13 +3,17 @@
  * run is written to .bench/results.json; the README quotes the latest run.
  * `pnpm bench -- --only gateway` runs one section.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { benchE2eWallTime } from './e2e-wall-time';
 import { benchEmbeddedFields } from './embedded-fields';
 import { benchAuthorize } from './gateway-authorize';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+// A partial run (--only) updates its own sections and keeps the others' last figures.
+const previous = existsSync('.bench/results.json') ? (JSON.parse(readFileSync('.bench/results.json', 'utf8')) as Record<string, unknown>) : {};
 const results: Record<string, unknown> = {
+  ...previous,
   date: new Date().toISOString(),
   machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
 };
@@ -43,6 +47,13 @@ if (!only || only === 'embedded-fields') {
     'plain <input> keystroke → input event, median (ms)': ef.plain_input_keystroke_ms.median,
     'submitPayment → callback, frictionless, median (ms)': ef.submit_to_callback_ms.frictionless_median,
   });
+}
+
+if (!only || only === 'e2e') {
+  console.log('e2e: the whole Playwright suite with 1 and 2 workers…');
+  const times = benchE2eWallTime();
+  results.e2e_wall_time = times;
+  console.table(Object.fromEntries(times.map((t) => [`${t.workers} worker(s)`, `${t.seconds} s (${t.passed} passed, ${t.failed} failed)`])));
 }
 
 mkdirSync('.bench', { recursive: true });
