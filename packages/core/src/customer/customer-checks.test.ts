@@ -105,3 +105,12 @@ describe('toGatewayCustomer', () => {
     expect(toGatewayCustomer({ firstName: '', email: null })).toEqual({});
   });
 });
+
+describe('markup in names and address parts', () => {
+  it('is refused with invalid_characters before anything is sent', () => {
+    expect(checkCustomer({ firstName: '<img src=x onerror=alert(1)>', city: 'javascript:alert(1)', lastName: "O'Brien-Åström" }).errors).toEqual([
+      { field: 'firstName', code: 'invalid_characters' },
+      { field: 'city', code: 'invalid_characters' },
+    ]);
+  });
+});

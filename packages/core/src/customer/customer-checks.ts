@@ -36,6 +36,7 @@ export const CUSTOMER_CHECK_CODES = [
   'phone_invalid_country_code',
   'phone_impossible_length',
   'email_invalid',
+  'invalid_characters',
 ] as const;
 
 /** A customer check code. */
@@ -104,9 +105,14 @@ function checkField(field: CustomerField, value: string): CustomerCheckCode | un
       if (value.length > CUSTOMER_LIMITS.email) return 'too_long';
       return EMAIL_PATTERN.test(value) ? undefined : 'email_invalid';
     default:
-      return value.length > CUSTOMER_LIMITS.text ? 'too_long' : undefined;
+      if (value.length > CUSTOMER_LIMITS.text) return 'too_long';
+      // Names and address parts never need markup; the gateway's edge would refuse it anyway,
+      // with a far less helpful answer than this one.
+      return MARKUP_CHARACTERS.test(value) ? 'invalid_characters' : undefined;
   }
 }
+
+const MARKUP_CHARACTERS = /[<>{}\\]|javascript:/i;
 
 /**
  * Checks a `submitPayment` customer: country is an ISO 3166-1 alpha-2 code (either case);

@@ -18,6 +18,41 @@ export interface Messages {
   readonly cardErrors: Readonly<Record<CardErrorCode, string>>;
   readonly customerErrors: Readonly<Record<CustomerCheckCode, string>>;
   readonly threeDsErrors: Readonly<Record<ThreeDsErrorCode, string>>;
+  /** Saving a card, and paying with a saved one (card and saved-card components). */
+  readonly savedCard: {
+    /** The card component's checkbox when the merchant offers saving. */
+    readonly saveCard: string;
+    /** Spoken description of a saved card. Parameters: {brand}, {last4}. */
+    readonly cardEnding: string;
+    /** Parameter: {date}, MM/YY. */
+    readonly expires: string;
+    /** Parameter: {date}, MM/YY. */
+    readonly expired: string;
+    /** The card's expiry is in the past (checked before sending, or the gateway's EXPIRED code). */
+    readonly expiredError: string;
+    /** The gateway refused it as deleted or inactive (INVALID_REQUEST_PAYMENT_METHOD_INACTIVE). */
+    readonly inactiveError: string;
+  };
+  /** The alternative-payment-method component. */
+  readonly alternativeMethods: {
+    /** The legend of the list of methods. */
+    readonly legend: string;
+    readonly firstName: string;
+    readonly lastName: string;
+    /** The provider-x-local code field; optional. */
+    readonly blikCode: string;
+    readonly blikHint: string;
+    readonly blikInvalid: string;
+    /** The select of a multi-method provider's options. */
+    readonly providerOption: string;
+    /** Parameter: {method}, the chosen method's name. */
+    readonly redirectNotice: string;
+    readonly chooseMethod: string;
+    readonly noMethods: string;
+    /** Names of the generic bank methods (wallet and scheme brands are not translated). */
+    readonly bankNetwork: string;
+    readonly openBanking: string;
+  };
   readonly status: {
     readonly processing: string;
     readonly approved: string;
