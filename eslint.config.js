@@ -15,6 +15,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'off',
+      // Playwright fixtures without dependencies must be written `async ({}, use) => …`.
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
       'no-restricted-properties': [
         'error',
         { property: 'innerHTML', message: 'Use lit templates or textContent.' },

@@ -4,6 +4,7 @@
  * tells merchants to use), a payment approved end to end and its webhook verified.
  */
 import { createHash } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { cardFrame, completeChallenge, fillCard } from '@payments/testing/playwright';
 import { startDemo, type RunningDemo } from '../demo/server';
 import { expect, test as base } from './fixtures';
@@ -22,7 +23,7 @@ const test = base.extend<object, { demo: RunningDemo }>({
   ],
 });
 
-async function fillShopper(page: import('@playwright/test').Page): Promise<void> {
+async function fillShopper(page: Page): Promise<void> {
   await page.getByLabel('First name').fill('Ana');
   await page.getByLabel('Last name').fill('Kovač');
   await page.getByLabel('Email', { exact: true }).fill('ana@example.com');
