@@ -50,7 +50,8 @@ describe('shop page', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 
     const html = await response.text();
-    expect(html).toContain(`<script src="${gateway.url}/embedded-fields.js" defer></script>`);
+    // Pinned with Subresource Integrity (the gateway's /sri.json).
+    expect(html).toMatch(new RegExp(`<script src="${gateway.url}/embedded-fields\\.js" integrity="sha384-[A-Za-z0-9+/=]+" crossorigin="anonymous" defer></script>`));
     expect(html).toContain('<div id="card-element"');
     // No inline script or style: every <script> has a src, no style attributes or elements.
     expect(html.match(/<script(?![^>]*\ssrc=)[^>]*>/g)).toBeNull();
