@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // that ships a browser bundle has its own vite.config.ts for its build.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'demo/**/*.test.ts'],
+    // hostile/: the hostile suite's bounded run (50 runs per property; `pnpm test:hostile` runs it in full).
+    include: ['packages/*/src/**/*.test.ts', 'demo/**/*.test.ts', 'hostile/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     pool: 'threads',

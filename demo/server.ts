@@ -6,12 +6,15 @@
  *
  * Routes: GET / (the shop), /shop.js, /shop.css, /images/*; POST /api/checkout;
  * GET /api/scenarios; GET /api/orders/:transactionId; GET /return; POST /webhooks;
- * GET /api/events. See README.md.
+ * GET /api/events; POST/GET /api/account, DELETE /api/account/:id/cards/:pm; POST /api/hosted-checkout,
+ * GET /checkout/hosted/{success,cancel,error}. See README.md.
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { GatewayClient, TEST_CREDENTIALS, type GatewayCredentials } from '@payments/testing';
+import { ShopperAccounts, accountWebhookHandler, registerAccountRoutes } from './backend/accounts';
 import { registerCheckoutRoutes } from './backend/checkout';
+import { registerHostedCheckoutRoutes } from './backend/hosted-checkout';
 import { registerOrderRoutes } from './backend/orders';
 import { buildShopScript, fetchScriptIntegrity, readPublicFile, registerPages } from './backend/pages';
 import { registerCanonicalHost, registerSecurityHeaders } from './backend/security-headers';
@@ -79,16 +82,21 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   registerSecurityHeaders(app, { gateway: gatewayUrl, acs: acsUrl });
   registerCanonicalHost(app, () => publicUrl);
   registerPages(app, { gatewayUrl, shopScript, scriptIntegrity: await fetchScriptIntegrity(gatewayUrl) });
+  const accounts = new ShopperAccounts();
   registerCheckoutRoutes(app, {
     gateway,
     gatewayUrl,
     clientKey: credentials.clientKey,
     publicUrl: () => publicUrl,
+    accounts,
   });
+  registerAccountRoutes(app, { gateway, accounts });
   registerOrderRoutes(app, { gateway, returnTemplate });
+  registerHostedCheckoutRoutes(app, { gateway, publicUrl: () => publicUrl, returnTemplate });
   registerWebhookRoutes(app, {
     verify: createWebhookVerifier({ gatewayUrl }),
     inbox: new WebhookInbox(),
+    onEvent: accountWebhookHandler(accounts),
   });
 
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 5173 });

@@ -1,7 +1,7 @@
 /**
  * `pnpm demo`: the mock gateway (API on 4010, ACS on 4011) and the Northwind Outfitters shop
  * on http://localhost:5173, in one process. Builds the browser bundles first when
- * packages/embedded-fields/dist is missing. Stops both on SIGINT and SIGTERM.
+ * packages/embedded-fields/dist or packages/hosted-page/dist is missing. Stops both on SIGINT and SIGTERM.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -39,6 +39,7 @@ function testCardLines(): string[] {
 
 async function main(): Promise<void> {
   buildIfMissing('embedded-fields');
+  buildIfMissing('hosted-page');
 
   const gateway = await startGateway({ port: GATEWAY_PORT, webhookUrl: WEBHOOK_URL });
   let demo: RunningDemo;

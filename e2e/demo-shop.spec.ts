@@ -49,7 +49,7 @@ test('loads embedded-fields.js with integrity under the shop CSP, pays, and show
 
   await fillShopper(page);
   await fillCard(cardFrame(page), { number: '4000000000000002', holderName: 'Ana Kovač' });
-  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('button', { name: /^Pay €/ }).click();
   await expect(page.getByText('Payment approved. Thank you!')).toBeVisible();
   await expect(page.getByText('this payment').first()).toBeVisible({ timeout: 15_000 });
   expect(violations).toEqual([]);
@@ -59,7 +59,7 @@ test('a redirect card leaves for the bank and the return page shows the status t
   await page.goto(demo.url);
   await fillShopper(page);
   await fillCard(cardFrame(page), { number: '4000000000000010', holderName: 'Ana Kovač' });
-  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('button', { name: /^Pay €/ }).click();
   await completeChallenge(page, 'approve');
   await expect(page).toHaveURL(/\/return\?transaction_id=.+&status=APPROVED/);
   await expect(page.getByText(/approved/i).first()).toBeVisible();

@@ -8,6 +8,6 @@ test('3-D Secure challenge, approved, with its signed webhook', async ({ page, c
   await page.getByRole('button', { name: 'Pay' }).click();
   await completeChallenge(page, 'approve');
   await expect(page.getByRole('status')).toContainText('Approved');
-  const event = await webhooks.waitFor((e) => e.event === 'transaction-svc:transaction:purchase:approved');
+  const event = await webhooks.waitFor((e) => e.event.endsWith('purchase:approved') && JSON.stringify(e.body).includes(session.reference));
   expect(event.body).toMatchObject({ payload: { reference: session.reference, status: 'APPROVED' } });
 });

@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, LOCALES } from '@payments/core';
 import type { GatewayClient } from '@payments/testing';
 import { BASKET, CURRENCY, basketTotal } from '../shared/basket';
 import type { ApiProblem, CheckoutRequest, CheckoutResponse, ScenariosResponse } from '../shared/api-types';
+import type { ShopperAccounts } from './accounts';
 import { DEFAULT_SCENARIO_ID, findScenario, publicScenarios } from './scenarios';
 
 export interface CheckoutOptions {
@@ -19,6 +20,8 @@ export interface CheckoutOptions {
   clientKey: string;
   /** The shop's own origin (known once listening): return_url and originator_url. */
   publicUrl: () => string;
+  /** Shopper profiles: a session for a profile carries its gateway customer (saved cards). */
+  accounts?: ShopperAccounts;
 }
 
 const checkoutSchema = {
@@ -27,6 +30,7 @@ const checkoutSchema = {
   properties: {
     locale: { type: 'string', enum: [...LOCALES] },
     scenario: { type: 'string', minLength: 1, maxLength: 80 },
+    accountId: { type: 'string', pattern: '^[a-f0-9]{32}$' },
   },
 } as const;
 
@@ -56,13 +60,22 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutOp
         const problem: ApiProblem = { error: 'unknown_scenario', message: 'Unknown test scenario.' };
         return reply.code(400).send(problem);
       }
+      const account = request.body.accountId ? options.accounts?.customerOf(request.body.accountId) : undefined;
+      if (request.body.accountId && !account) {
+        const problem: ApiProblem = { error: 'unknown_account', message: 'We could not find your saved cards. Create your profile again.' };
+        return reply.code(400).send(problem);
+      }
       try {
         const session = await options.gateway.createSession({
           terminal_id: scenario.terminalId,
           reference: orderReference(),
           description: `Northwind Outfitters order: ${BASKET.map((line) => line.name).join(', ')}`,
-          currency: CURRENCY,
-          amount: basketTotal(),
+          currency: scenario.order?.currency ?? CURRENCY,
+          amount: scenario.order?.amount ?? basketTotal(),
+          // With a profile: its gateway customer, so a card saved now is linked to it (spec).
+          ...(account
+            ? { customer: { id: account.customerId, email: account.email, first_name: account.firstName, last_name: account.lastName } }
+            : {}),
           transaction_type: 'PURCHASE',
           return_url: `${options.publicUrl()}/return`,
           originator_url: options.publicUrl(),

@@ -6,6 +6,7 @@
  * - `test-cards`: TERM00001, the simplified simulator: the card number decides (spec: Test
  *   behaviour). One session serves all five card pairs.
  * - one scenario per `metadata.simulated_flow`: TERM00002, the full 3-D Secure simulator.
+ * - alternative methods: an order in PLN (BLIK is offered), and a provider that declines.
  */
 import { SIMULATED_FLOWS, TEST_CARDS, type SimulatedFlow, type TestCardScenario } from '@payments/testing';
 import type { PublicScenario, ScenarioCard } from '../shared/api-types';
@@ -14,6 +15,8 @@ export interface Scenario extends PublicScenario {
   terminalId: string;
   /** Sent as the session's metadata (carried into its transactions). */
   metadata: Record<string, string> | null;
+  /** Another currency and amount than the basket's (e.g. PLN, where BLIK is offered). */
+  order?: { currency: string; amount: number };
 }
 
 export const DEFAULT_SCENARIO_ID = 'test-cards';
@@ -68,6 +71,31 @@ const FLOW_OUTCOMES: Record<SimulatedFlow, { label: string; description: string 
 /** Any valid card works with the full simulator: the flow decides, not the number. */
 const ANY_CARD: ScenarioCard = { number: '4111111111111111', expected: 'Any valid card number: the flow decides' };
 
+/** Alternative payment methods: an order BLIK fits (PLN), and a provider that refuses at once. */
+const METHOD_SCENARIOS: readonly Scenario[] = [
+  {
+    id: 'order-in-pln',
+    label: 'Order in złoty (BLIK)',
+    group: 'methods',
+    description:
+      'The basket priced in PLN (214.99) on TERM00001: under "Other payment methods" BLIK (provider-x-local) is offered first. Cards work as with the test cards.',
+    terminalId: 'TERM00001',
+    metadata: null,
+    order: { currency: 'PLN', amount: 21_499 },
+    cards: TEST_CARDS.filter((card) => card.scenario === 'frictionless-approved').map((card) => ({ number: card.number, expected: CARD_OUTCOMES[card.scenario] })),
+  },
+  {
+    id: 'provider-declines',
+    label: 'Provider declines at once',
+    group: 'methods',
+    description:
+      'Every method is declined at authorize (metadata.response_code TRX_STATUS_DECLINED): a wallet or bank answers DECLINED without leaving the shop. Cards outside the test table are declined too.',
+    terminalId: 'TERM00001',
+    metadata: { response_code: 'TRX_STATUS_DECLINED' },
+    cards: [{ number: '4111111111111111', expected: 'Declined at once (TRX_STATUS_DECLINED)' }],
+  },
+];
+
 export const SCENARIOS: readonly Scenario[] = [
   {
     id: DEFAULT_SCENARIO_ID,
@@ -89,6 +117,7 @@ export const SCENARIOS: readonly Scenario[] = [
       cards: [ANY_CARD],
     }),
   ),
+  ...METHOD_SCENARIOS,
 ];
 
 export function findScenario(id: string): Scenario | undefined {

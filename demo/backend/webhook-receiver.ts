@@ -15,6 +15,8 @@ const WEBHOOK_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 export interface WebhookRouteOptions {
   verify: WebhookVerifier;
   inbox: WebhookInbox;
+  /** Called once per new verified event with its parsed body (e.g. saved cards). */
+  onEvent?: (body: unknown) => void;
 }
 
 function field(source: Record<string, unknown>, name: string): string | null {
@@ -53,7 +55,7 @@ export function summarizeEvent(body: unknown, webhookId: string, attempt: number
   };
 }
 
-export function registerWebhookRoutes(app: FastifyInstance, { verify, inbox }: WebhookRouteOptions): void {
+export function registerWebhookRoutes(app: FastifyInstance, { verify, inbox, onEvent }: WebhookRouteOptions): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_WEBHOOK_BYTES }, (_request, body, done) => {
@@ -83,6 +85,7 @@ export function registerWebhookRoutes(app: FastifyInstance, { verify, inbox }: W
       const event = summarizeEvent(body, webhookId, attempt, new Date());
       if (!event) return reply.code(400).send({ error: 'not_an_event', message: 'The webhook body has no event.' });
       const stored = inbox.add(event);
+      if (stored) onEvent?.(body);
       return { received: true, duplicate: !stored };
     });
   });

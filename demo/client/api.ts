@@ -1,6 +1,6 @@
 /** The shop backend's API, as the page calls it (same origin: CSP connect-src 'self'). */
 import type { LocaleTag } from '@payments/core';
-import type { CheckoutResponse, EventsResponse, OrderStatus, ScenariosResponse } from '../shared/api-types';
+import type { Account, CheckoutResponse, CreateAccountRequest, EventsResponse, OrderStatus, ScenariosResponse } from '../shared/api-types';
 
 export class ShopApiError extends Error {
   constructor(
@@ -29,12 +29,26 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   return body as T;
 }
 
-export function startCheckout(locale: LocaleTag, scenario: string): Promise<CheckoutResponse> {
+export function startCheckout(locale: LocaleTag, scenario: string, accountId?: string): Promise<CheckoutResponse> {
   return call('/api/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ locale, scenario }),
+    body: JSON.stringify({ locale, scenario, ...(accountId ? { accountId } : {}) }),
   });
+}
+
+/** Creates the shopper's profile (a customer at the gateway, by the shop's backend). */
+export function createAccount(details: CreateAccountRequest): Promise<Account> {
+  return call('/api/account', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(details) });
+}
+
+export function fetchAccount(accountId: string): Promise<Account> {
+  return call(`/api/account/${encodeURIComponent(accountId)}`);
+}
+
+/** Removes a saved card: the shop's backend calls DELETE /api/payment-methods/{id}. */
+export function removeCard(accountId: string, paymentMethodId: string): Promise<Account> {
+  return call(`/api/account/${encodeURIComponent(accountId)}/cards/${encodeURIComponent(paymentMethodId)}`, { method: 'DELETE' });
 }
 
 export function fetchScenarios(): Promise<ScenariosResponse> {

@@ -1,9 +1,13 @@
 /**
- * The card component of embedded-fields.js, as this shop uses it: one PaymentComponent per
- * checkout session, a `card` component with the holder name, mounted in #card-element.
+ * The components of embedded-fields.js, as this shop uses them: one PaymentComponent per
+ * checkout session, mounted in #card-element: the `card` component with the holder name
+ * (and "save this card" for a shopper with a profile), `saved-card` for a saved card, or
+ * `alternative-payment-method` for the other methods.
  * The types are the library's merchant API (packages/embedded-fields/src/public-api.ts).
  */
 import type {
+  AlternativePaymentComponentElement,
+  AlternativePaymentResponse,
   ComponentState,
   Customer,
   FieldStyles,
@@ -14,12 +18,18 @@ import type {
   PaymentError,
   PaymentResponse,
 } from '../../packages/embedded-fields/src/public-api';
-import type { CheckoutResponse } from '../shared/api-types';
+import type { AccountCard, CheckoutResponse } from '../shared/api-types';
 
 /** embedded-fields.js did not load, or its form did not become ready. */
 export class PaymentFormUnavailable extends Error {}
 
-export type PaymentOutcome = { response: PaymentResponse; error: null } | { response: null; error: PaymentError };
+/** What the shopper pays with: a new card (saving it offered or not), a saved card, another method. */
+export type PaymentChoice = { kind: 'card'; offerSave: boolean } | { kind: 'saved-card'; card: AccountCard } | { kind: 'other' };
+
+export type PaymentOutcome =
+  | { response: PaymentResponse; error: null; alternative?: undefined }
+  | { response: null; error: PaymentError; alternative?: undefined }
+  | { response: null; error: null; alternative: AlternativePaymentResponse };
 
 /** How long the secure fields may take to become ready before we say they could not load. */
 const MOUNT_TIMEOUT_MS = 20_000;
@@ -72,14 +82,15 @@ export interface CardPaymentListeners {
 export class CardPayment {
   private instance: PaymentComponentInstance | undefined;
   private card: PaymentComponentElement | undefined;
+  private alternative: AlternativePaymentComponentElement | undefined;
 
   constructor(
     private readonly container: HTMLElement,
     private readonly listeners: CardPaymentListeners = {},
   ) {}
 
-  /** Mounts the card component for a (new) session; an earlier one is destroyed first. */
-  async mount(checkout: CheckoutResponse): Promise<void> {
+  /** Mounts the chosen component for a (new) session; an earlier one is destroyed first. */
+  async mount(checkout: CheckoutResponse, choice: PaymentChoice = { kind: 'card', offerSave: false }): Promise<void> {
     this.destroy();
     const factory = paymentComponentFactory();
     if (!factory) throw new PaymentFormUnavailable('embedded-fields.js is not loaded.');
@@ -90,12 +101,25 @@ export class CardPayment {
         environment: checkout.environment,
         locale: checkout.locale,
       });
-      this.card = this.instance.create('card', {
-        customerConfig: { hasHolderName: true, holderNameRequired: true },
-        styles: FIELD_STYLES,
-        ...this.listeners,
-      });
-      await withTimeout(this.card.mount(this.container), MOUNT_TIMEOUT_MS);
+      if (choice.kind === 'other') {
+        // Email and names come from the contact details (submitPayment's customer).
+        this.alternative = this.instance.create('alternative-payment-method', { styles: FIELD_STYLES, ...this.listeners });
+      } else if (choice.kind === 'saved-card') {
+        const { paymentMethodId, maskedPan, expirationDate, cardBrand } = choice.card;
+        this.card = this.instance.create('saved-card', {
+          componentConfig: { data: { paymentMethodId, maskedPan, expirationDate, cardBrand } },
+          styles: FIELD_STYLES,
+          ...this.listeners,
+        });
+      } else {
+        this.card = this.instance.create('card', {
+          customerConfig: { hasHolderName: true, holderNameRequired: true },
+          ...(choice.offerSave ? { saveCard: { offer: true } } : {}),
+          styles: FIELD_STYLES,
+          ...this.listeners,
+        });
+      }
+      await withTimeout((this.alternative ?? this.card)!.mount(this.container), MOUNT_TIMEOUT_MS);
     } catch (error) {
       this.destroy();
       throw error instanceof PaymentFormUnavailable ? error : new PaymentFormUnavailable(error instanceof Error ? error.message : String(error));
@@ -103,11 +127,23 @@ export class CardPayment {
   }
 
   changeLocale(locale: Locale): void {
-    this.card?.changeLocale(locale);
+    (this.alternative ?? this.card)?.changeLocale(locale);
   }
 
   /** Pays with the shopper's details; resolves with the library's callback arguments. */
   pay(customer: Customer): Promise<PaymentOutcome> {
+    const alternative = this.alternative;
+    if (alternative) {
+      return new Promise((resolve) => {
+        alternative.submitPayment({
+          customer,
+          callback: (response, error) => {
+            if (response) resolve({ response: null, error: null, alternative: response });
+            else resolve({ response: null, error: error ?? { code: 'unknown_error', message: 'The payment could not be completed.' } });
+          },
+        });
+      });
+    }
     const card = this.card;
     if (!card) return Promise.reject(new PaymentFormUnavailable('The payment form is not ready.'));
     return new Promise((resolve) => {
@@ -127,6 +163,7 @@ export class CardPayment {
     } finally {
       this.instance = undefined;
       this.card = undefined;
+      this.alternative = undefined;
       this.container.replaceChildren();
     }
   }

@@ -9,6 +9,7 @@ import { element } from './dom';
 const GROUP_LABELS: Record<PublicScenario['group'], string> = {
   cards: 'Simplified simulator',
   flows: 'Full 3-D Secure simulator',
+  methods: 'Other payment methods',
 };
 
 /** 4000000000000002 → "4000 0000 0000 0002". */

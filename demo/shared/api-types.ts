@@ -15,7 +15,7 @@ export interface ScenarioCard {
 export interface PublicScenario {
   id: string;
   label: string;
-  group: 'cards' | 'flows';
+  group: 'cards' | 'flows' | 'methods';
   /** One line: what happens. */
   description: string;
   /** Cards to type, with their expected outcome. */
@@ -31,6 +31,39 @@ export interface CheckoutRequest {
   locale?: LocaleTag;
   /** A scenario id from GET /api/scenarios (QA); default: the test cards. */
   scenario?: string;
+  /** The shopper's profile (POST /api/account): the session is made for its customer. */
+  accountId?: string;
+}
+
+/** POST /api/account: a shopper profile, created as a customer at the gateway. */
+export interface CreateAccountRequest {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** A saved card of a profile, as the tokenization webhook announced it. */
+export interface AccountCard {
+  paymentMethodId: string;
+  cardBrand: string;
+  maskedPan: string;
+  last4: string;
+  /** MMYY, as the saved-card component takes it. */
+  expirationDate: string;
+  /** DELETED once removed (DELETE /api/payment-methods/{id}); kept to show the refusal. */
+  status: 'ACTIVE' | 'DELETED';
+  transactionId: string;
+}
+
+export interface Account {
+  accountId: string;
+  /** The gateway's customer id (sessions carry it as customer.id). */
+  customerId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** Newest first. */
+  cards: AccountCard[];
 }
 
 /** What the page needs to start the card component. Never the client secret. */

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 
-/** dist/frame/: the secure card frame document the gateway serves at /frames/card. */
+/** dist/frame/: the secure frame documents the gateway serves at /frames/card and /frames/apm. */
 export default defineConfig({
   // .ts before .js: a stray compiled file must never shadow its source.
   resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
@@ -12,6 +12,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     modulePreload: { polyfill: false },
-    rollupOptions: { input: 'src/frame/card.html' },
+    // One document per frame: card (card, saved-card) and apm (alternative methods, redirect factories).
+    rollupOptions: { input: { card: 'src/frame/card.html', apm: 'src/frame/apm.html' } },
   },
 });

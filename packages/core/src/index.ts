@@ -17,6 +17,7 @@ export * from './i18n/locales';
 export * from './i18n/messages-type';
 export * from './i18n/messages';
 export * from './browser/browser-info';
+export * from './payment-methods/alternative-methods';
 export * from './three-ds/three-ds-errors';
 export * from './three-ds/action-token';
 export * from './three-ds/safe-url';

@@ -19,6 +19,7 @@ export type ProcessingCode = (typeof PROCESSING_CODES)[keyof typeof PROCESSING_C
 /** Named error codes that are not processing codes. */
 export const ERROR_CODES = {
   PAYMENT_METHOD_INACTIVE: 'INVALID_REQUEST_PAYMENT_METHOD_INACTIVE',
+  PAYMENT_METHOD_EXPIRED: 'INVALID_REQUEST_PAYMENT_METHOD_EXPIRED',
 } as const;
 
 /** `metadata.response_code` values of the simplified simulator. */

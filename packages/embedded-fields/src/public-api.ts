@@ -48,6 +48,8 @@ export interface FieldStyles {
 }
 
 export type FieldName = 'number' | 'expiry' | 'cvv' | 'holderName' | 'email';
+/** The alternative-payment-method component's fields: the method choice, shopper data, BLIK code. */
+export type AlternativeFieldName = 'method' | 'email' | 'firstName' | 'lastName' | 'blikCode';
 
 /** A field's state as onChange reports it: never the value itself. */
 export interface FieldState {
@@ -64,7 +66,9 @@ export interface FieldState {
 export interface ComponentState {
   valid: boolean;
   brand: string | null;
-  fields: Partial<Record<FieldName, FieldState>>;
+  fields: Partial<Record<FieldName | AlternativeFieldName, FieldState>>;
+  /** alternative-payment-method: the chosen method's type (e.g. provider-x-local), or null. */
+  method?: string | null;
 }
 
 /** The customer keys of submitPayment (spec: submitPayment customer keys). */
@@ -85,11 +89,16 @@ export interface Customer {
 export interface HolderData {
   holderName?: string;
   email?: string;
+  /** alternative-payment-method, when its name fields are shown. */
+  firstName?: string;
+  lastName?: string;
 }
 
 export interface PaymentError {
   /** Stable code: invalid_customer, invalid_card, payment_in_progress, session_expired,
-   * network_error, gateway_error, challenge_canceled, authentication_failed, not_mounted, … */
+   * network_error, gateway_error, challenge_canceled, authentication_failed, not_mounted,
+   * payment_method_expired, payment_method_inactive (saved cards), invalid_payment_method,
+   * no_payment_method (alternative methods), … */
   code: string;
   /** A clear message in the component's locale. */
   message: string;
@@ -136,6 +145,12 @@ export interface ComponentConfig {
   onError?: (error: PaymentError) => void;
   /** Offer the shopper a "save this card" checkbox (tokenization.save_card_for_future_payments). */
   saveCard?: { offer: boolean; tokenizeFor?: 'CUSTOMER_INITIATED_TRANSACTION' | 'MERCHANT_INITIATED_TRANSACTION' };
+  /**
+   * alternative-payment-method: the methods to offer, in this order (types such as
+   * provider-x-local, wallet-a-redirect, provider-y-redirect-idl). Only those the terminal
+   * has enabled and the order fits are shown. Default: every fitting method.
+   */
+  paymentMethods?: string[];
   /** saved-card: the card to pay with. */
   componentConfig?: { data?: { paymentMethodId: string; maskedPan: string; expirationDate: string; cardBrand: string } };
 }
@@ -156,8 +171,79 @@ export interface PaymentComponentElement {
   onError: ((error: PaymentError) => void) | undefined;
 }
 
+/** The gateway's redirect step: the browser goes to `url` (the provider's page). */
+export interface PaymentRedirect {
+  transaction_id: string;
+  session_id: string;
+  url: string;
+}
+
+/**
+ * What an alternative method's payment answers (alternative-payment-method's submitPayment
+ * and a redirect factory's authorize): the gateway's execution response, plus the
+ * conveniences of PaymentResponse. The library never follows `redirect`: the host page
+ * navigates to `redirect.url` (spec). A DECLINED result is a response, not an error.
+ */
+export interface AlternativePaymentResponse {
+  /** True only for an approved result. */
+  approved: boolean;
+  /** result.status, or PENDING while the shopper is to approve at the provider (redirect). */
+  status: string;
+  /** The transaction's id, from the result or the redirect. */
+  transactionId: string;
+  result: Transaction | null;
+  redirect: PaymentRedirect | null;
+  /** Always null for these methods (no 3-D Secure). */
+  action: null;
+  form_submit: null;
+}
+
+export type AlternativePaymentCallback = (response: AlternativePaymentResponse | null, error: PaymentError | null) => void;
+
+/** The alternative-payment-method component: the card component's methods, its own answer. */
+export interface AlternativePaymentComponentElement extends Omit<PaymentComponentElement, 'submitPayment'> {
+  /**
+   * Authorizes with the chosen method. The method's shopper data (email, first and last
+   * name) comes from the shown fields, else `customer`, else the session's customer.
+   */
+  submitPayment(options: { customer?: Customer; callback: AlternativePaymentCallback }): void;
+}
+
+/** The wallet and bank redirect methods that register `window[type].factory`. */
+export type RedirectMethodType = 'wallet-a-redirect' | 'wallet-b-redirect' | 'bank-network-redirect' | 'openbanking-redirect';
+
+/** A failure of a redirect method: an Error with the stable code and localized message. */
+export interface PaymentMethodError extends Error, PaymentError {}
+
+/**
+ * What `window[type].factory(options)` returns: a stub with no button and no navigation.
+ * The host page shows its own button, calls `authorize()` when the shopper chooses the
+ * method, and then sends the browser to `response.redirect.url` itself.
+ */
+export interface RedirectMethod {
+  readonly type: RedirectMethodType;
+  /** Whether the session's terminal has the method enabled and the order fits it. */
+  isAvailable(): Promise<boolean>;
+  /**
+   * Authorizes the session with this method (empty data). Resolves with the execution
+   * response (a redirect to the provider, or a result such as DECLINED); rejects with a
+   * PaymentMethodError. Never navigates.
+   */
+  authorize(options?: { customer?: Customer }): Promise<AlternativePaymentResponse>;
+  /** Removes the hidden secure frame the stub talks to the gateway through. */
+  destroy(): void;
+}
+
+/** `window[type]` for each RedirectMethodType. */
+export interface RedirectMethodRegistration {
+  /** Takes the same options as PaymentComponent. */
+  factory(options: PaymentComponentOptions): RedirectMethod;
+}
+
 export interface PaymentComponentInstance {
-  create(type: ComponentType, config?: ComponentConfig): PaymentComponentElement;
+  create(type: 'alternative-payment-method', config?: ComponentConfig): AlternativePaymentComponentElement;
+  create(type: 'card' | 'saved-card', config?: ComponentConfig): PaymentComponentElement;
+  create(type: ComponentType, config?: ComponentConfig): PaymentComponentElement | AlternativePaymentComponentElement;
   /** Unmounts every component and forgets the session. */
   destroy(): void;
 }
@@ -167,5 +253,9 @@ export type PaymentComponentFactory = (options: PaymentComponentOptions) => Paym
 declare global {
   interface Window {
     PaymentComponent: PaymentComponentFactory;
+    'wallet-a-redirect': RedirectMethodRegistration;
+    'wallet-b-redirect': RedirectMethodRegistration;
+    'bank-network-redirect': RedirectMethodRegistration;
+    'openbanking-redirect': RedirectMethodRegistration;
   }
 }

@@ -13,10 +13,12 @@ import { loadConfig, type GatewayConfig } from './config';
 import type { GatewayContext, GatewayUrls } from './context';
 import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from './http/api-error';
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
+import { registerFaultInjection } from './http/faults';
 import { MemoryStore, type Store } from './store/store';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSessionRoutes } from './routes/sessions';
+import { registerSessionPaymentMethodRoutes } from './routes/session-payment-methods';
 import { registerEncryptionKeyRoutes } from './routes/encryption-key';
 import { registerAuthorizeRoutes } from './routes/authorize';
 import { registerThreeDsRoutes } from './routes/three-ds';
@@ -61,8 +63,10 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   ctx.webhooks = createWebhookOutbox(ctx);
 
   const api = baseApp(options.logger ?? false);
+  registerFaultInjection(api, ctx, { withRoutes: true });
   registerAuthRoutes(api, ctx);
   registerSessionRoutes(api, ctx);
+  registerSessionPaymentMethodRoutes(api, ctx);
   registerEncryptionKeyRoutes(api, ctx);
   registerAuthorizeRoutes(api, ctx);
   registerThreeDsRoutes(api, ctx);
@@ -77,6 +81,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   options.extend?.(api, ctx);
 
   const acs = baseApp(options.logger ?? false);
+  registerFaultInjection(acs, ctx, { withRoutes: false });
   registerAcsRoutes(acs, ctx);
   registerProviderRoutes(acs, ctx);
 
@@ -100,6 +105,9 @@ function baseApp(logger: boolean): FastifyInstance {
     return503OnClosing: true,
     // Long ids must reach their routes (status answers found: false), not the router's 404.
     routerOptions: { maxParamLength: 512 },
+    // A URL the router cannot take (bad percent-encoding, a parameter over 512 characters)
+    // answers in the spec's error body like everything else, not in Fastify's own shape.
+    frameworkErrors: (error, request, reply) => renderError(error, request, reply),
   });
   app.register(formbody);
   // Clients often send `content-type: application/json` on a DELETE with no body.

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
 import { loadConfig, type GatewayConfig } from './config';
 import { registerFrameRoutes } from './routes/frames';
+import { registerHostedPageRoutes } from './routes/hosted-page-routes';
 import { registerStaticRoutes } from './routes/static-bundles';
 
 export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
@@ -33,6 +34,7 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
     extend: (api, ctx) => {
       registerStaticRoutes(api);
       registerFrameRoutes(api, ctx);
+      registerHostedPageRoutes(api, ctx);
       extend?.(api, ctx);
     },
   });

@@ -49,6 +49,7 @@ import {
   holderNameState,
   MAX_EMAIL_LENGTH,
   MAX_HOLDER_NAME_LENGTH,
+  savedCardExpired,
   type Edit,
   type EditResult,
   type FieldMode,
@@ -81,17 +82,6 @@ export interface CardData {
 }
 
 export type FocusExitDirection = 'forward' | 'backward';
-
-/**
- * Texts the core catalogs do not have yet (candidates for core's `Messages`): the save-card
- * checkbox and the saved card's spoken description.
- */
-const FORM_TEXTS: Readonly<Record<LocaleTag, { saveCard: string; cardEnding: string }>> = {
-  'en-US': { saveCard: 'Save this card for future payments', cardEnding: '{brand} ending in {last4}' },
-  'bs-BA': { saveCard: 'Sačuvaj ovu karticu za buduća plaćanja', cardEnding: '{brand} koja završava na {last4}' },
-  'ro-RO': { saveCard: 'Salvează acest card pentru plăți viitoare', cardEnding: '{brand} care se termină în {last4}' },
-  'sv-SE': { saveCard: 'Spara kortet för framtida betalningar', cardEnding: '{brand} som slutar på {last4}' },
-};
 
 /** The message of a FieldState error code in the locale. */
 function errorMessage(text: Messages, code: string): string {
@@ -153,6 +143,18 @@ export class CardForm extends LitElement {
   #lastHeight = -1;
   #resizeObserver: ResizeObserver | undefined;
   readonly #id = `ef${(instances += 1)}`;
+  #hideCvv = false;
+
+  /** No CVV field for a new card: the hosted page's `cvv_less` option (Embedded Fields always shows it, spec). */
+  get hideCvv(): boolean {
+    return this.#hideCvv;
+  }
+
+  set hideCvv(hide: boolean) {
+    this.#hideCvv = hide;
+    this.requestUpdate();
+    this.#emitState();
+  }
 
   /** The frame's configuration (from the host's `configure`). Renders the fields it asks for. */
   get config(): FrameConfig | undefined {
@@ -216,7 +218,8 @@ export class CardForm extends LitElement {
     const fields: Partial<Record<FieldName, FieldState>> = {};
     for (const field of this.#shownFields()) fields[field] = this.#fieldState(field, this.#modes[field]);
     return {
-      valid: Object.values(fields).every((state) => state.valid) && this.#shownFields().length > 0,
+      // An expired saved card cannot pay, whatever its CVV.
+      valid: Object.values(fields).every((state) => state.valid) && this.#shownFields().length > 0 && !this.#savedCardExpired(),
       brand: this.#brandId(),
       fields,
     };
@@ -286,13 +289,19 @@ export class CardForm extends LitElement {
     if (config.component === 'saved-card') return ['cvv'];
     const { hasHolderName, hasHolderEmail } = config.customerConfig;
     return FIELD_ORDER.filter(
-      (field) => (field !== 'holderName' || hasHolderName) && (field !== 'email' || hasHolderEmail),
+      (field) =>
+        (field !== 'holderName' || hasHolderName) && (field !== 'email' || hasHolderEmail) && (field !== 'cvv' || !this.#hideCvv),
     );
   }
 
   #savedCard(): SavedCardView | undefined {
     const card = this.#config?.component === 'saved-card' ? this.#config.savedCard : null;
     return card ? describeSavedCard(card) : undefined;
+  }
+
+  #savedCardExpired(): boolean {
+    const card = this.#config?.component === 'saved-card' ? this.#config.savedCard : null;
+    return card ? savedCardExpired(card.expirationDate, new Date()) : false;
   }
 
   #brand(): CardBrand | undefined {
@@ -464,7 +473,7 @@ export class CardForm extends LitElement {
     const config = this.#config;
     if (!config) return nothing;
     const text = messages(this.#locale);
-    const extra = FORM_TEXTS[this.#locale];
+    const extra = text.savedCard;
     const shown = this.#shownFields();
     const saved = this.#savedCard();
     const field = (name: FieldName): TemplateResult | typeof nothing =>
@@ -479,7 +488,7 @@ export class CardForm extends LitElement {
       @keydown=${(event: KeyboardEvent) => this.#onKeyDown(event)}
     >
       ${config.component === 'saved-card'
-        ? html`${saved ? this.#renderSavedCard(saved, text, extra.cardEnding) : nothing}
+        ? html`${saved ? this.#renderSavedCard(saved, text) : nothing}
             <div class="ef-row">${field('cvv')}</div>`
         : html`${field('number')}
             <div class="ef-row">${field('expiry')}${field('cvv')}</div>
@@ -549,8 +558,10 @@ export class CardForm extends LitElement {
     </div>`;
   }
 
-  #renderSavedCard(card: SavedCardView, text: Messages, cardEnding: string): TemplateResult {
-    const spoken = formatMessage(cardEnding, { brand: card.brandName, last4: card.last4 });
+  #renderSavedCard(card: SavedCardView, text: Messages): TemplateResult {
+    const spoken = formatMessage(text.savedCard.cardEnding, { brand: card.brandName, last4: card.last4 });
+    const expired = this.#savedCardExpired();
+    const expiry = formatMessage(expired ? text.savedCard.expired : text.savedCard.expires, { date: card.expiry });
     return html`<div class="ef-saved">
       <span aria-hidden="true">${brandMark(card.brand?.id)}</span>
       <span class="ef-saved-text">
@@ -558,7 +569,7 @@ export class CardForm extends LitElement {
           ><span aria-hidden="true">${card.brandName}${card.last4 ? ` •••• ${card.last4}` : ''}</span
           ><span class="ef-sr-only">${card.last4 ? spoken : card.brandName}</span></span
         >
-        ${card.expiry ? html`<span class="ef-saved-expiry">${text.labels.expiryDate} ${card.expiry}</span>` : nothing}
+        ${card.expiry ? html`<span class="ef-saved-expiry ${expired ? 'ef-saved-expiry--expired' : ''}">${expiry}</span>` : nothing}
       </span>
     </div>`;
   }

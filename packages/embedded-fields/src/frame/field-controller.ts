@@ -12,6 +12,7 @@
 import {
   CARD_BRANDS,
   detectCardBrand,
+  EXPIRY_SEPARATOR,
   formatCardNumber,
   formatExpiryInput,
   maxCardNumberLength,
@@ -371,4 +372,15 @@ export function describeSavedCard(card: { maskedPan: string; expirationDate: str
     last4,
     expiry: date ? `${date[1]}/${date[2]}` : '',
   };
+}
+
+/**
+ * Whether a saved card's expiry (MMYY) is in the past. Cards are honoured to the end of
+ * their month, anywhere on Earth: the same rule as the expiry field (core's validateExpiry).
+ * An expiry that is not MMYY is not judged here (the gateway decides).
+ */
+export function savedCardExpired(expirationDate: string, now: Date): boolean {
+  const date = /^(0[1-9]|1[0-2])(\d{2})$/.exec(expirationDate.trim());
+  if (!date) return false;
+  return validateExpiry(`${date[1]}${EXPIRY_SEPARATOR}${date[2]}`, now, { final: true }).error === 'expiry_in_past';
 }

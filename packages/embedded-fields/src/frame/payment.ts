@@ -13,11 +13,13 @@ import {
   type ThreeDsAdapter,
   type ThreeDsOutcome,
 } from '@payments/core';
-import type { Customer, PaymentError } from '../public-api';
+import type { Customer } from '../public-api';
 import type { FrameConfig, HostMethods, SubmitOutcome } from '../shared/protocol';
 import { createEncrypter } from './card-encryption';
+import { savedCardExpired } from './field-controller';
 import { runFingerprint } from './fingerprint';
-import { GatewayCallError, type GatewayApi } from './gateway-api';
+import type { GatewayApi } from './gateway-api';
+import { checkCustomerInput, gatewayError } from './payment-errors';
 
 /** What the payment needs from the form element. */
 export interface CardFormPort {
@@ -43,9 +45,21 @@ export async function pay(ctx: PaymentContext, customer: Customer): Promise<Subm
   const customerError = await checkCustomerInput(customer, ctx.locale);
   if (customerError) return { kind: 'error', error: customerError };
 
+  // An expired saved card is refused here, before anything is sent (the gateway would answer
+  // INVALID_REQUEST_PAYMENT_METHOD_EXPIRED, mapped to the same error).
+  const saved = ctx.config.component === 'saved-card' ? ctx.config.savedCard : null;
+  if (saved && savedCardExpired(saved.expirationDate, new Date())) {
+    ctx.form.validateAll();
+    ctx.form.showFormMessage(text.savedCard.expiredError);
+    return { kind: 'error', error: { code: 'payment_method_expired', message: text.savedCard.expiredError } };
+  }
+
   const valid = ctx.form.validateAll().valid;
   const card = valid ? ctx.form.readCardData() : undefined;
-  if (!card) return { kind: 'error', error: { code: 'invalid_card', message: text.cardErrors.card_number_invalid } };
+  if (!card) {
+    const message = saved ? text.cardErrors.cvv_invalid : text.cardErrors.card_number_invalid;
+    return { kind: 'error', error: { code: 'invalid_card', message } };
+  }
 
   ctx.form.setBusy(true);
   ctx.form.showFormMessage(null);
@@ -128,31 +142,4 @@ async function authorizeAndAuthenticate(
   return { kind: 'error', error: { code: outcome.code, message: text.threeDsErrors[outcome.code] } };
 }
 
-/** The customer keys, checked before anything is sent (libphonenumber-js loads on demand). */
-async function checkCustomerInput(customer: Customer, locale: LocaleTag): Promise<PaymentError | undefined> {
-  if (Object.keys(customer).length === 0) return undefined;
-  const { checkCustomer } = await import('@payments/core/customer-checks');
-  const result = checkCustomer(customer);
-  if (result.valid) return undefined;
-  const text = messages(locale);
-  const fields = result.errors.map((e) => ({ field: e.field, code: e.code, message: text.customerErrors[e.code] }));
-  return {
-    code: 'invalid_customer',
-    message: fields.map((f) => `${f.field}: ${f.message}`).join(' '),
-    fields,
-  };
-}
-
-/** A failed gateway call, as the merchant and the shopper should hear it. */
-export function gatewayError(error: unknown, locale: LocaleTag): PaymentError {
-  const text = messages(locale);
-  if (error instanceof GatewayCallError) {
-    const code = error.code;
-    if (code === '1005') return { code: 'session_expired', message: text.status.sessionExpired, gatewayCode: code };
-    if (error.status === 401) return { code: 'unauthorized', message: text.status.genericError };
-    const base = { message: text.status.genericError, ...(code ? { gatewayCode: code } : {}) };
-    if (error.status >= 500) return { code: 'gateway_error', ...base, message: text.status.serviceUnavailable };
-    return { code: code === 'INVALID_REQUEST_PAYMENT_METHOD_INACTIVE' ? 'payment_method_inactive' : 'payment_refused', ...base };
-  }
-  return { code: 'network_error', message: text.status.serviceUnavailable };
-}
+export { gatewayError } from './payment-errors';

@@ -13,7 +13,8 @@
 import { css } from 'lit';
 
 export const cardFormStyles = css`
-  ef-card-form {
+  ef-card-form,
+  ef-apm-form {
     --_font: var(
       --ef-font-family,
       system-ui,
@@ -58,7 +59,8 @@ export const cardFormStyles = css`
   }
 
   /* The frame document holds nothing else: no stray margin under the measured height. */
-  body:has(> ef-card-form) {
+  body:has(> ef-card-form),
+  body:has(> ef-apm-form) {
     margin: 0;
   }
 
@@ -261,6 +263,11 @@ export const cardFormStyles = css`
   .ef-saved-expiry {
     font-size: var(--_small);
     color: var(--_label);
+  }
+
+  .ef-saved-expiry--expired {
+    font-weight: 600;
+    color: var(--_error);
   }
 
   .ef-check {

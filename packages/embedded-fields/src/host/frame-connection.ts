@@ -3,12 +3,13 @@
  * the gateway's, pinned in allowedOrigins: a message from any other window or origin is
  * dropped by penpal before it reaches our methods.
  */
-import { WindowMessenger, connect, type Connection, type RemoteProxy } from 'penpal';
+import { WindowMessenger, connect, type Connection, type Methods, type RemoteProxy } from 'penpal';
 import { CARD_FRAME_TITLE, CONNECT_TIMEOUT_MS, PROTOCOL_VERSION, type FrameRemote, type HostMethods } from '../shared/protocol';
 
-export interface FrameConnection {
+/** `Remote`: the frame's methods (the card frame's by default; the APM frame's for /frames/apm). */
+export interface FrameConnection<Remote extends Methods = FrameRemote> {
   iframe: HTMLIFrameElement;
-  remote: RemoteProxy<FrameRemote>;
+  remote: RemoteProxy<Remote>;
   destroy(): void;
 }
 
@@ -20,7 +21,11 @@ export interface FrameSource {
   title?: string;
 }
 
-export async function openFrame(container: HTMLElement, source: FrameSource, methods: HostMethods): Promise<FrameConnection> {
+export async function openFrame<Remote extends Methods = FrameRemote>(
+  container: HTMLElement,
+  source: FrameSource,
+  methods: Partial<HostMethods>,
+): Promise<FrameConnection<Remote>> {
   const url = new URL(source.path, source.gatewayOrigin);
   url.searchParams.set('session_id', source.sessionId);
   url.searchParams.set('client_key', source.clientKey);
@@ -35,7 +40,7 @@ export async function openFrame(container: HTMLElement, source: FrameSource, met
   container.append(iframe);
 
   const messenger = new WindowMessenger({ remoteWindow: iframe.contentWindow!, allowedOrigins: [source.gatewayOrigin] });
-  const connection: Connection<FrameRemote> = connect<FrameRemote>({
+  const connection: Connection<Remote> = connect<Remote>({
     messenger,
     methods: { ...methods },
     timeout: CONNECT_TIMEOUT_MS,

@@ -41,6 +41,12 @@ describe('PaymentComponent options', () => {
     expect(() => checkComponentConfig('saved-card', { componentConfig: { data: { ...data, expirationDate: '12/30' } } })).toThrow(/MMYY/);
   });
 
+  it('takes paymentMethods as a list of method types', () => {
+    expect(checkComponentConfig('alternative-payment-method', { paymentMethods: ['provider-x-local'] }).paymentMethods).toEqual(['provider-x-local']);
+    expect(() => checkComponentConfig('alternative-payment-method', { paymentMethods: 'provider-x-local' })).toThrow(/config.paymentMethods must be an array/);
+    expect(() => checkComponentConfig('alternative-payment-method', { paymentMethods: [''] })).toThrow(/config.paymentMethods/);
+  });
+
   it('lets only allow-listed styles through', () => {
     const config = checkComponentConfig('card', { styles: { '--ef-color-text': '#112233', '--ef-color-error': 'red; background:url(https://evil)', color: 'red' } });
     expect(config.styles).toEqual({ '--ef-color-text': '#112233' });

@@ -62,6 +62,11 @@ export function checkComponentConfig(type: ComponentType, config: unknown): Comp
       if (typeof value !== 'boolean') fail(`config.customerConfig.${key}`, 'must be a boolean');
     }
   }
+  if (c.paymentMethods !== undefined) {
+    if (!Array.isArray(c.paymentMethods) || !c.paymentMethods.every((m) => typeof m === 'string' && m !== '')) {
+      fail('config.paymentMethods', 'must be an array of payment method types, e.g. ["provider-x-local", "wallet-a-redirect"]');
+    }
+  }
   if (type === 'saved-card') {
     const data = c.componentConfig?.data;
     if (!data || typeof data !== 'object') fail('config.componentConfig.data', 'is required for saved-card');

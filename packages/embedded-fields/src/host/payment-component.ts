@@ -4,6 +4,7 @@
  */
 import { resolveLocale } from '@payments/core';
 import type { ComponentConfig, ComponentType, PaymentComponentElement, PaymentComponentInstance } from '../public-api';
+import { AlternativeMethodComponent } from './alternative-method-component';
 import { CardComponent } from './card-component';
 import { gatewayOrigin } from './gateway-origin';
 import { checkComponentConfig, checkComponentType, checkOptions, PaymentComponentError } from './options';
@@ -16,21 +17,24 @@ export function PaymentComponent(rawOptions: unknown): PaymentComponentInstance 
     sessionId: options.sessionId,
     locale: options.locale ?? resolveLocale(undefined, navigator.languages ?? [navigator.language]),
   };
-  const components = new Set<CardComponent>();
+  const components = new Set<{ unmount(): void }>();
   let destroyed = false;
 
   return {
-    create(type: ComponentType, config?: ComponentConfig): PaymentComponentElement {
+    // One implementation behind create()'s overloads (its return type follows the type).
+    create: ((type: ComponentType, config?: ComponentConfig) => {
       if (destroyed) throw new PaymentComponentError('PaymentComponent: this instance was destroyed; create a new one');
       const checkedType = checkComponentType(type);
       const checkedConfig = checkComponentConfig(checkedType, config);
       if (checkedType === 'alternative-payment-method') {
-        throw new PaymentComponentError('PaymentComponent: type "alternative-payment-method" is not available in this version yet');
+        const alternative = new AlternativeMethodComponent(checkedConfig, context, (c) => components.delete(c));
+        components.add(alternative);
+        return alternative;
       }
-      const component = new CardComponent(checkedType, checkedConfig, context, (c) => components.delete(c));
+      const component: PaymentComponentElement = new CardComponent(checkedType, checkedConfig, context, (c) => components.delete(c));
       components.add(component);
       return component;
-    },
+    }) as PaymentComponentInstance['create'],
     destroy() {
       destroyed = true;
       for (const component of [...components]) component.unmount();

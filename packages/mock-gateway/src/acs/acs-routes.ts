@@ -46,7 +46,8 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
     if (!record || !state || state.stage !== 'CHALLENGE' || creq.acsTransID !== state.acs_trans_id || creq.messageType !== 'CReq') {
       return errorPage(reply, 'This authentication request is not valid or has already been used.');
     }
-    const size = CHALLENGE_WINDOW_SIZES[creq.challengeWindowSize ?? state.challenge_window_size] ?? CHALLENGE_WINDOW_SIZES['05'];
+    const asked = creq.challengeWindowSize ?? state.challenge_window_size;
+    const size = Object.hasOwn(CHALLENGE_WINDOW_SIZES, asked) ? CHALLENGE_WINDOW_SIZES[asked] : CHALLENGE_WINDOW_SIZES['05'];
     const round = state.rounds + 1;
     return sendPage(reply, {
       title: 'Verify your payment',

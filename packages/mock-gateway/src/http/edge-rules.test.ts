@@ -35,6 +35,27 @@ describe('edge rules', () => {
     expect(containsHostileInput({ a: [1, null, true, { b: 'fine' }] })).toBe(false);
   });
 
+  // Hostile suite regression: these shapes made the old patterns backtrack (cubic for
+  // "select" + whitespace: 2,000 spaces took 3.7 s, 100k would take hours).
+  it.each([
+    ['select and whitespace', `select${' '.repeat(100_000)}x`],
+    ['a quote and whitespace', `'${' '.repeat(100_000)}`],
+    ['a less-than and whitespace', `<${' '.repeat(100_000)}`],
+    ['unclosed comments', '/*x'.repeat(33_000)],
+    ['select words', 'select '.repeat(15_000)],
+  ])('stays fast on %s (100k characters)', (_name, value) => {
+    const started = performance.now();
+    expect(isHostileString(value)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
+  it('still sees the shapes across any whitespace', () => {
+    expect(isHostileString("'\n\t OR\t1 =\n1 --")).toBe(true);
+    expect(isHostileString('SELECT\n  card_number,\tcvv\nFROM cards')).toBe(true);
+    expect(isHostileString('< \n script>')).toBe(true);
+    expect(isHostileString('a /* \n */ b')).toBe(true);
+  });
+
   it('needs a non-empty User-Agent', () => {
     expect(hasUsableUserAgent(undefined)).toBe(false);
     expect(hasUsableUserAgent('  ')).toBe(false);

@@ -181,9 +181,13 @@ export function sessionAuthorizeSchema(options: { cvvRequired: boolean }) {
 export const sessionAuthorizeSchemaWithCvv = sessionAuthorizeSchema({ cvvRequired: true });
 export const sessionAuthorizeSchemaCvvLess = sessionAuthorizeSchema({ cvvRequired: false });
 
-/** Spec: options.three_ds.notification_url must be https, well-formed with a host, ≤ 256. */
+/**
+ * Spec: options.three_ds.notification_url must be https, well-formed with a host, ≤ 256.
+ * The host must be written right after "https://": the URL parser would repair
+ * "https:///path" (or backslashes) into a host of its own choosing (hostile suite regression).
+ */
 export function isValidNotificationUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 256 || !value.startsWith('https://')) return false;
+  if (typeof value !== 'string' || value.length > 256 || !/^https:\/\/[^\s/?#\\]/.test(value)) return false;
   try {
     return new URL(value).hostname.length > 0;
   } catch {

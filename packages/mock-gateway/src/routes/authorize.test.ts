@@ -334,3 +334,26 @@ describe('saved cards', () => {
     expect(saved?.customer_id).toBe('');
   });
 });
+
+// Regressions found by the hostile suite (hostile/gateway-regressions.test.ts has the counterexamples).
+describe('hostile input', () => {
+  it('stores and answers only the spec customer fields, whatever else is sent', async () => {
+    const reply = await authorize(
+      await cardAuthorizeBody(t, { number: '4000000000000002' }, { customer: { first_name: 'Ana', toString: 'x', foo: { deep: [1] } } }),
+    );
+    expect(reply.status).toBe(200);
+    const customer = reply.body.result!.customer;
+    expect(Object.keys(customer).sort()).toEqual(['address', 'city', 'country', 'email', 'first_name', 'id', 'last_name', 'phone', 'postal_code']);
+    expect(customer.first_name).toBe('Ana');
+    const status = await t.call<StatusResponse>('GET', `/api/transactions/${reply.body.result!.id}/status`, undefined, auth);
+    expect(status.body.transaction?.customer).toEqual(customer);
+  });
+
+  it.each(['constructor', '__proto__', 'toString', '06'])('keeps the challenge window size a real one when metadata says %s', async (size) => {
+    const reply = await authorize(
+      await cardAuthorizeBody(t, { number: '4111111111111111' }, { terminal_id: 'TERM00002', metadata: { challenge_window_size: size } }),
+    );
+    const token = JSON.parse(Buffer.from(reply.body.action!.token, 'base64').toString('utf8')) as { challenge_window_size: string };
+    expect(['01', '02', '03', '04', '05']).toContain(token.challenge_window_size);
+  });
+});

@@ -140,11 +140,17 @@ function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: 
     customer?: Partial<Customer>;
     browser_info?: { screen_width?: number };
     tokenization?: AuthorizeOrder['tokenization'];
+    instalments?: number;
   }>(request, cvvLess ? sessionAuthorizeSchemaCvvLess : sessionAuthorizeSchemaWithCvv);
+  // Instalments: only a count the hosted page offered (options.number_of_instalments).
+  if (body.instalments !== undefined && !(session.hpp?.options.number_of_instalments ?? []).includes(body.instalments)) {
+    throw invalid('instalments', 'is not a count this payment offers', [String(body.instalments)]);
+  }
   const { terminal } = resolveTerminal(ctx, merchantId, session.session.terminal_id);
   const urls = sessionReturnUrls(ctx, session);
-  const metadata = { ...session.metadata };
+  const metadata: Record<string, unknown> = { ...session.metadata };
   if (session.hpp?.options.skip_three_ds) metadata.skip_three_ds = true;
+  if (body.instalments !== undefined) metadata.instalments = body.instalments;
   return {
     merchantId,
     terminal,

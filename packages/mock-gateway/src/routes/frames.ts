@@ -1,8 +1,9 @@
 /**
  * The secure frames' documents, from the gateway's origin: GET /frames/card?session_id&
- * client_key. The gateway knows the session's merchant origin (originator_url, else the
- * terminal's website) and allows exactly that origin to frame the document
- * (frame-ancestors) and to talk to it (a meta tag the frame's penpal pins).
+ * client_key (card, saved card) and /frames/apm (alternative methods, redirect factories).
+ * The gateway knows the session's merchant origin (originator_url, else the terminal's
+ * website) and allows exactly that origin to frame the document (frame-ancestors) and to
+ * talk to it (a meta tag the frame's penpal pins).
  *
  * CSP: scripts and styles from 'self' only, Trusted Types enforced (lit's policy only),
  * API calls to 'self', the 3-D Secure method iframe and its form to the ACS origin.
@@ -18,7 +19,9 @@ import { bundleDir, sendBundleFile } from './static-bundles';
 export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   const frameDir = join(bundleDir('embedded-fields'), 'frame');
 
-  app.get<{ Querystring: { session_id?: string; client_key?: string } }>('/frames/card', async (request, reply) => {
+  // /frames/card: card and saved-card; /frames/apm: alternative methods and the redirect factories.
+  const documents = [['/frames/card', 'card.html'], ['/frames/apm', 'apm.html']] as const;
+  for (const [path, file] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string } }>(path, async (request, reply) => {
     const { session_id: sessionId = '', client_key: clientKey = '' } = request.query;
     const merchant = ctx.config.merchants.find((m) => m.client_key === clientKey && m.active);
     const session = ctx.store.sessions.get(sessionId);
@@ -29,7 +32,7 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): 
     const parent = originOf(session.originator_url);
     let document: string;
     try {
-      document = readFileSync(join(frameDir, 'card.html'), 'utf8');
+      document = readFileSync(join(frameDir, file), 'utf8');
     } catch {
       return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
     }

@@ -1,7 +1,7 @@
 /**
  * Test-only routes under /__mock/ (README, "Test routes"). They exist so a QA suite can
  * drive the gateway like a provider or a clock would; a real gateway has none of them.
- *  - POST /__mock/reset                     forget every transaction, session, customer, token, webhook
+ *  - POST /__mock/reset                     forget every transaction, session, customer, token, webhook, fault
  *  - POST /__mock/clock {advance_seconds}   move the gateway's clock (expire tokens and sessions)
  *  - GET|POST /__mock/config                read or change webhook_url, retry base, lifetimes
  *  - POST /__mock/transactions/{id}/settle  {outcome: approve|decline} settle a PENDING payment or payout
@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
 import { NotFoundError } from '../http/api-error';
+import { gatewayFaults } from '../http/faults';
 import { settlePending } from '../transactions/settle';
 
 export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): void {
@@ -17,6 +18,7 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
     ctx.store.reset();
     ctx.webhooks.clear();
     ctx.clock.reset();
+    gatewayFaults(ctx).clear();
     return { reset: true };
   });
 

@@ -164,6 +164,25 @@ describe('POST /api/hosted-payment-page', () => {
     expect(badOption.status).toBe(422);
   });
 
+  // Hostile suite regression: a lookup in a plain object took these for languages.
+  it.each(['__proto__', 'constructor', 'CONSTRUCTOR', 'hasOwnProperty'])('refuses the language %s', async (language) => {
+    const reply = await t.call<ApiErrorBody>('POST', '/api/hosted-payment-page', hppBody({ language }), auth);
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors[0]!.property).toBe('language');
+  });
+
+  it('keeps only the spec customer fields of a session', async () => {
+    const reply = await t.call<{ session_id: string }>(
+      'POST',
+      '/api/hosted-payment-page',
+      hppBody({ customer: { email: 'a@b.co', Infinity: 'x', nested: { a: 1 } } }),
+      auth,
+    );
+    expect(reply.status).toBe(200);
+    const customer = t.gw.ctx.store.sessions.get(reply.body.session_id)!.session.customer!;
+    expect(Object.keys(customer).sort()).toEqual(['address', 'city', 'country', 'email', 'first_name', 'id', 'last_name', 'phone', 'postal_code']);
+  });
+
   it('requires the three return URLs and a description of at most 100 characters', async () => {
     const reply = await t.call<ApiErrorBody>(
       'POST',
@@ -197,5 +216,40 @@ describe('POST /api/hosted-payment-page', () => {
     // The redirect card would redirect; skip_three_ds authorizes at once.
     expect(reply.body.result?.status).toBe('APPROVED');
     expect(t.gw.ctx.store.transactions.get(reply.body.result!.id)?.integration_type).toBe('HPP');
+  });
+});
+
+describe('instalments on a hosted-page payment', () => {
+  it('accepts only an offered count, and keeps it on the transaction', async () => {
+    const created = await t.call<{ session_id: string }>(
+      'POST',
+      '/api/hosted-payment-page',
+      {
+        reference: uniqueReference('inst'),
+        terminal_id: 'TERM00001',
+        description: 'Sofa',
+        amount: 120000,
+        currency: 'EUR',
+        transaction_type: 'PURCHASE',
+        success_url: 'http://localhost:5173/success',
+        cancel_url: 'http://localhost:5173/cancel',
+        error_url: 'http://localhost:5173/error',
+        options: { number_of_instalments: [3, 6] },
+      },
+      auth,
+    );
+    const pay = async (instalments: number) =>
+      t.call<ExecutionResponse>(
+        'POST',
+        '/api/transactions/authorize',
+        { session_id: created.body.session_id, instalments, payment_method: { type: 'card', data: await encryptedCard(t, { number: '4000000000000002' }) } },
+        clientKey,
+      );
+    const refused = await pay(4);
+    expect(refused.status).toBe(422);
+    expect((refused.body as unknown as ApiErrorBody).errors[0]!.property).toBe('instalments');
+    const paid = await pay(6);
+    expect(paid.body.result?.status).toBe('APPROVED');
+    expect(t.gw.ctx.store.transactions.get(paid.body.result!.id)?.metadata.instalments).toBe(6);
   });
 });

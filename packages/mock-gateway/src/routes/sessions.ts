@@ -15,7 +15,7 @@ import { findMerchant, type GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import { amount, country, currency, customer, description, metadata, originatorUrl, str, terminalId, url } from '../http/schemas';
 import type { SessionRecord } from '../store/records';
-import { emptyCustomer } from '../transactions/build';
+import { customerFields } from '../transactions/build';
 import { originatorUrl as resolveOriginator, resolveTerminal } from '../transactions/terminal';
 import { authenticate } from './auth';
 
@@ -35,6 +35,16 @@ export const HPP_LANGUAGES: Record<string, string> = {
   sv: 'sv-SE',
   'sv-se': 'sv-SE',
 };
+
+/**
+ * The locale for a hosted page `language` value, or undefined. An own-key lookup: "__proto__"
+ * or "constructor" are not languages (hostile suite regression: they used to be accepted and
+ * stored Object.prototype or the Object function as the page's language).
+ */
+export function hppLanguage(value: string): string | undefined {
+  const key = value.toLowerCase();
+  return Object.hasOwn(HPP_LANGUAGES, key) ? HPP_LANGUAGES[key] : undefined;
+}
 
 const booleanish = { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }] };
 
@@ -130,7 +140,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext)
   app.post<{ Body: HostedPageBody }>('/api/hosted-payment-page', { schema: { body: hostedPageSchema } }, async (request) => {
     const { merchantId } = authenticate(ctx, request);
     const body = request.body;
-    const language = body.language === undefined ? null : HPP_LANGUAGES[body.language.toLowerCase()];
+    const language = body.language === undefined ? null : hppLanguage(body.language);
     if (language === undefined) {
       throw invalid('language', 'must be one of English, Bosanski, Romana, Svenska', [body.language ?? '']);
     }
@@ -200,7 +210,7 @@ function openSession(
     currency: body.currency,
     amount: body.amount,
     return_url: shape.returnUrl,
-    customer: body.customer ? { ...emptyCustomer(), ...body.customer } : null,
+    customer: body.customer ? customerFields(body.customer) : null,
     country: shape.country,
     status: 'CREATED',
     transaction_type: body.transaction_type,

@@ -100,6 +100,19 @@ describe('GET /api/transactions/{id}/status', () => {
     expect(typeof reply.body.error).toBe('string');
   });
 
+  // Hostile suite regression: the router's own errors used to answer Fastify's body
+  // ({error, code, message, statusCode}) instead of the spec's.
+  it.each([
+    ['bad percent-encoding', '/api/transactions/%E0%A4%A/status', 400, 'FST_ERR_BAD_URL'],
+    ['a lone surrogate', '/api/transactions/%ED%A0%80/status', 400, 'FST_ERR_BAD_URL'],
+    ['an id over 512 characters', `/api/transactions/${'a'.repeat(513)}/status`, 414, 'FST_ERR_MAX_PARAM_LENGTH'],
+  ])('answers a URL it cannot route (%s) in the spec error body', async (_name, url, status, code) => {
+    const reply = await t.call<{ errors: { params: string[] }[]; status: number; method: string }>('GET', url, undefined, auth);
+    expect(reply.status).toBe(status);
+    expect(reply.body).toMatchObject({ status, method: expect.stringMatching(/^GET \//) });
+    expect(reply.body.errors[0]!.params).toContain(code);
+  });
+
   it('refuses an expired token with 401', async () => {
     t.gw.ctx.clock.advance(301_000);
     const reply = await t.call<{ error: string }>('GET', `/api/transactions/${paymentId}/status`, undefined, auth);

@@ -249,7 +249,8 @@ export function findByThreeDsId(ctx: GatewayContext, serverTransId: string): Tra
 /** The challenge window size to ask for: metadata override, else by screen width. */
 export function challengeWindowSize(metadata: Record<string, unknown>, screenWidth: number | undefined): ChallengeWindowSize {
   const asked = metadata.challenge_window_size;
-  if (typeof asked === 'string' && asked in CHALLENGE_WINDOW_SIZES) return asked as ChallengeWindowSize;
+  // An own key only: "constructor" or "toString" are in every object (hostile suite regression).
+  if (typeof asked === 'string' && Object.hasOwn(CHALLENGE_WINDOW_SIZES, asked)) return asked as ChallengeWindowSize;
   return screenWidth !== undefined && screenWidth < 600 ? '05' : '02';
 }
 

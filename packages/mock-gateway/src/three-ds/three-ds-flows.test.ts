@@ -258,6 +258,18 @@ describe('options.three_ds.notification_url (Direct API)', () => {
     expect(t.gw.ctx.store.transactions.count()).toBe(0);
   });
 
+  // Hostile suite regression: "https:///path" was accepted (the URL parser makes "path" the host).
+  it('refuses a URL whose host is not written right after https://', async () => {
+    for (const bad of ['https:///path', 'https:////m.example/n', 'https://\\m.example/n', 'https:// m.example/n', 'https://?x=1', 'https://#x']) {
+      const reply = await post<ApiErrorBody>(
+        '/api/transactions/authorize',
+        await cardAuthorizeBody(t, { number: '4000000000000002' }, { options: { three_ds: { notification_url: bad } } }),
+      );
+      expect(reply.status, bad).toBe(400);
+    }
+    expect(t.gw.ctx.store.transactions.count()).toBe(0);
+  });
+
   it('sends the CRes to the override, and takes authentication-completed without payment_data', async () => {
     const challenge = await fingerprint(
       await startFlow('VERSIONING_FINGERPRINT_Y_CHALLENGE', { options: { three_ds: { notification_url: 'https://merchant.example/3ds' } } }),
@@ -275,5 +287,25 @@ describe('options.three_ds.notification_url (Direct API)', () => {
     const challenge = await fingerprint(await startFlow('VERSIONING_FINGERPRINT_Y_CHALLENGE'));
     const page = await answerChallenge(challenge, 'approve');
     expect(page.body).toContain(`${t.gw.ctx.urls.gateway}/three-ds/${challenge.action!.transaction_id}/challenge-notification-url`);
+  });
+});
+
+// Hostile suite regression: a CReq naming a prototype key as its window size sized the page
+// with the Object function ("width: undefined"); it now falls back to 05.
+describe('hostile CReq', () => {
+  it.each(['constructor', '__proto__', 'toString'])('sizes the challenge page 05 for challengeWindowSize %s', async (size) => {
+    const challenge = await fingerprint(await startFlow('VERSIONING_FINGERPRINT_Y_CHALLENGE'));
+    const token = tokenOf(challenge);
+    const creq = encodeBase64Json({
+      threeDSServerTransID: token.three_ds_server_trans_id,
+      acsTransID: token.acs_trans_id,
+      messageVersion: token.message_version,
+      messageType: 'CReq',
+      challengeWindowSize: size,
+    });
+    const page = await acsForm(token.acs_url, { creq });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('undefined');
+    expect(page.body).toContain('width: 100%');
   });
 });

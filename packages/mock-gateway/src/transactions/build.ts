@@ -53,6 +53,21 @@ export function emptyCustomer(): Customer {
   };
 }
 
+/**
+ * The spec's Customer from what a request sent: its nine fields, null where absent. Keys the
+ * spec does not define are dropped, never stored or echoed (hostile suite regression: an
+ * extra `customer.foo` used to end up in the stored transaction and its status answer).
+ */
+export function customerFields(sent: Partial<Customer> | null | undefined): Customer {
+  const customer = emptyCustomer();
+  if (!sent) return customer;
+  for (const key of Object.keys(customer) as (keyof Customer)[]) {
+    const value = Object.hasOwn(sent, key) ? sent[key] : undefined;
+    if (value !== undefined) customer[key] = value;
+  }
+  return customer;
+}
+
 /** A new transaction in status CREATED, stored (and so visible to idempotency) at once. */
 export function createTransaction(ctx: GatewayContext, input: NewTransaction): TransactionRecord {
   const now = ctx.clock.iso();
@@ -65,7 +80,7 @@ export function createTransaction(ctx: GatewayContext, input: NewTransaction): T
     description: input.description,
     currency: input.currency,
     amount: input.amount,
-    customer: { ...emptyCustomer(), ...stripUndefined(input.customer ?? {}) },
+    customer: customerFields(input.customer),
     customer_ip: input.customerIp ?? null,
     processing_result: {
       approval_code: null,
@@ -196,8 +211,4 @@ function randomDigits(length: number): string {
   let out = '';
   while (out.length < length) out += Math.floor(Math.random() * 10).toString();
   return out;
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,0 +1,122 @@
+/**
+ * Screenshots of the saved-card and alternative-payment-method screens in the four locales,
+ * for review (not a test): a gateway of its own, the bare test shop, real Chromium.
+ * Usage: tsx e2e/support/component-screenshots.ts [out-dir = test-results/screenshots]
+ * Writes <screen>-<locale>.png, each the component's frame at a phone width (375 px).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type FrameLocator, type Page } from '@playwright/test';
+import { LOCALES, messages, type LocaleTag } from '@payments/core';
+import { GatewayClient, startTestGateway, uniqueReference } from '@payments/testing';
+
+const out = process.argv[2] ?? 'test-results/screenshots';
+const MERCHANT_PORT = 4186;
+const merchantOrigin = `http://127.0.0.1:${MERCHANT_PORT}`;
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(out, { recursive: true });
+  const gateway = await startTestGateway();
+  const shop = spawn('npx', ['tsx', 'e2e/support/test-merchant-server.ts', String(MERCHANT_PORT)], { stdio: 'ignore', detached: true });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    await waitFor(`${merchantOrigin}/health`);
+    const client = new GatewayClient(gateway.url);
+    const customer = await client.request<{ id: string }>('POST', '/api/customers', { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' });
+    const saved = await client.authorize({
+      reference: uniqueReference('shot'),
+      terminal_id: 'TERM00001',
+      description: 'First order',
+      currency: 'EUR',
+      amount: 1500,
+      transaction_type: 'PURCHASE',
+      return_url: `${merchantOrigin}/return`,
+      payment_method: { type: 'card', data: await client.encryptCard({ number: '5200000000000007', month: '8', year: '2029' }) },
+      customer: { id: customer.id },
+      tokenization: { save_card_for_future_payments: true },
+    });
+    const card = { paymentMethodId: saved.result!.payment_method.token!, maskedPan: saved.result!.payment_method.masked!, expirationDate: '0829', cardBrand: 'MASTERCARD' };
+    const session = (overrides: Record<string, unknown> = {}) =>
+      client.createSession({
+        terminal_id: 'TERM00001',
+        reference: uniqueReference('shot'),
+        description: 'Highland Grid Fleece',
+        currency: 'EUR',
+        amount: 4999,
+        transaction_type: 'PURCHASE',
+        return_url: `${merchantOrigin}/return`,
+        originator_url: merchantOrigin,
+        ...overrides,
+      });
+
+    const page = await browser.newPage({ viewport: { width: 375, height: 900 }, deviceScaleFactor: 2 });
+    const shoot = async (frameTitle: string, name: string, locale: LocaleTag) => {
+      const frame = page.locator(`iframe[title="${frameTitle}"]`);
+      await frame.screenshot({ path: join(out, `${name}-${locale}.png`), animations: 'disabled' });
+    };
+    const open = async (path: string, params: Record<string, string>) => {
+      await page.goto(`${merchantOrigin}/${path}?${new URLSearchParams({ gateway: gateway.url, ...params })}`);
+      await page.locator('body[data-ready="true"]').waitFor();
+    };
+    const apm = (): FrameLocator => page.locator('iframe[title="Secure alternative payment methods"]').contentFrame();
+    const cardFrame = (): FrameLocator => page.locator('iframe[title="Secure card payment"]').contentFrame();
+    const settle = (p: Page) => p.waitForFunction(() => document.fonts.ready.then(() => true));
+
+    for (const locale of LOCALES) {
+      const text = messages(locale);
+      // Saving a card: the card component with the merchant's save option.
+      await open('saved-card', { session: (await session({ customer: { id: customer.id } })).id, locale, component: 'card', config: JSON.stringify({ saveCard: { offer: true } }) });
+      await cardFrame().getByRole('checkbox').check();
+      await settle(page);
+      await shoot('Secure card payment', 'card-save-option', locale);
+
+      // The saved card with its CVV, then expired, then deleted on the gateway.
+      await open('saved-card', { session: (await session({ customer: { id: customer.id } })).id, locale, config: JSON.stringify({ componentConfig: { data: card } }) });
+      await shoot('Secure card payment', 'saved-card', locale);
+      await open('saved-card', { session: (await session()).id, locale, config: JSON.stringify({ componentConfig: { data: { ...card, expirationDate: '0124' } } }) });
+      await cardFrame().getByLabel(text.labels.cvv, { exact: true }).fill('123');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await cardFrame().getByRole('alert').waitFor();
+      await shoot('Secure card payment', 'saved-card-expired', locale);
+
+      // The alternative methods: the list (EUR), BLIK with its fields (PLN), their errors, none.
+      await open('alternative-methods', { session: (await session()).id, locale });
+      await shoot('Secure alternative payment methods', 'apm-list', locale);
+      await apm().getByRole('radio', { name: 'Provider Y', exact: true }).check();
+      await shoot('Secure alternative payment methods', 'apm-provider-y', locale);
+      const pln = await session({ currency: 'PLN', amount: 19900, customer: { email: 'jan@example.pl' } });
+      await open('alternative-methods', { session: pln.id, locale, config: JSON.stringify({ customerConfig: { hasHolderName: true, hasHolderEmail: true } }) });
+      await apm().getByRole('radio', { name: 'BLIK', exact: true }).check();
+      await shoot('Secure alternative payment methods', 'apm-blik', locale);
+      await apm().getByLabel(text.alternativeMethods.blikCode, { exact: true }).fill('123');
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await apm().getByText(text.alternativeMethods.blikInvalid).waitFor();
+      await shoot('Secure alternative payment methods', 'apm-blik-errors', locale);
+      await open('alternative-methods', { session: (await session({ transaction_type: 'AUTHORIZE' })).id, locale });
+      await shoot('Secure alternative payment methods', 'apm-none', locale);
+    }
+    console.log(`screenshots written to ${out}`);
+  } finally {
+    await browser.close();
+    process.kill(-shop.pid!, 'SIGTERM');
+    await gateway.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

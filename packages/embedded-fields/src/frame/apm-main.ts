@@ -1,0 +1,110 @@
+/**
+ * The alternative-payment-method frame's entry (served by the gateway at /frames/apm). Like
+ * the card frame it trusts exactly one parent, the session's merchant origin that the
+ * gateway writes into the document; penpal drops messages from any other origin or window.
+ * It asks the gateway which methods fit the session, renders them (list mode) or nothing
+ * (headless: a redirect factory's connection), and authorizes on `submit`.
+ */
+import { WindowMessenger, connect } from 'penpal';
+import { isLocaleTag, messages, type LocaleTag } from '@payments/core';
+import type { ComponentState, Locale } from '../public-api';
+import type { ApmFrameConfig, ApmFrameMethods, ApmHostRemote } from '../shared/apm-protocol';
+import { PROTOCOL_VERSION } from '../shared/protocol';
+import './apm-form'; // registers <ef-apm-form>
+import type { ApmForm } from './apm-form';
+import { selectMethods, type OfferedMethod } from './apm-fields';
+import { payWithMethod } from './apm-payment';
+import { createGatewayApi } from './gateway-api';
+import { gatewayError } from './payment-errors';
+import { fetchSessionMethods, type SessionMethods } from './session-methods';
+
+const parentOrigin = document.querySelector<HTMLMetaElement>('meta[name="ef-parent-origin"]')?.content ?? '';
+const params = new URLSearchParams(location.search);
+const sessionId = params.get('session_id') ?? '';
+const clientKey = params.get('client_key') ?? '';
+
+function start(): void {
+  if (window.parent === window || !parentOrigin) return; // only ever runs framed by its merchant
+  const api = createGatewayApi(clientKey);
+  // Ask for the session's methods at once: configure then costs no extra round trip.
+  const loading: Promise<SessionMethods> = fetchSessionMethods(clientKey, sessionId);
+  loading.catch(() => undefined);
+
+  const form = document.createElement('ef-apm-form') as ApmForm;
+  let config: ApmFrameConfig | undefined;
+  let locale: LocaleTag = 'en-US';
+  let session: SessionMethods | undefined;
+  let offered: OfferedMethod[] = [];
+
+  const methods: ApmFrameMethods = {
+    async configure(next) {
+      if (next.protocolVersion !== PROTOCOL_VERSION) throw new Error(`protocol ${next.protocolVersion} is not ${PROTOCOL_VERSION}`);
+      config = next;
+      locale = isLocaleTag(next.locale) ? next.locale : 'en-US';
+      form.config = next;
+      form.locale = locale;
+      document.body.append(form);
+      try {
+        session = await loading;
+        offered = selectMethods(session.payment_methods, next.paymentMethods);
+        form.setMethods(offered, session.customer);
+      } catch (error) {
+        form.setMethods([], null);
+        form.showFormMessage(gatewayError(error, locale).message);
+      }
+      await form.updateComplete;
+      return { height: form.getBoundingClientRect().height, methods: offered.map((m) => m.type) };
+    },
+    setLocale(next: Locale) {
+      if (!isLocaleTag(next)) return;
+      locale = next;
+      form.locale = next;
+    },
+    validate: (): ComponentState => form.validateAll(),
+    getState: (): ComponentState => form.getState(),
+    getHolderData: () => form.getHolderData(),
+    async submit(request) {
+      if (!config) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
+      const headless = config.mode === 'headless';
+      const method = headless ? offered.find((m) => m.type === request.method) : form.selectedMethod();
+      if (headless && !method) {
+        return { kind: 'error', error: { code: 'payment_method_unavailable', message: messages(locale).alternativeMethods.noMethods } };
+      }
+      if (!headless) form.validateAll();
+      form.setBusy(true);
+      form.showFormMessage(null);
+      try {
+        const outcome = await payWithMethod(
+          { api, locale, sessionId, shopper: session?.customer ?? null },
+          { method, shown: headless ? [] : form.shownFields(), values: form.values(), customer: request.customer ?? {} },
+        );
+        // Problems of shown fields (and a missing choice) show beside them; the rest below the list.
+        if (outcome.kind === 'error' && !headless) {
+          const shown: string[] = form.shownFields();
+          const inline = outcome.error.code === 'no_payment_method' || (outcome.error.fields?.every((f) => shown.includes(f.field)) ?? false);
+          if (!inline) form.showFormMessage(outcome.error.message);
+        }
+        return outcome;
+      } finally {
+        form.setBusy(false);
+      }
+    },
+    focusField: (which) => form.focusField(which),
+  };
+
+  const connection = connect<ApmHostRemote>({
+    messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [parentOrigin] }),
+    methods: { ...methods },
+    channel: 'embedded-fields',
+  });
+  void connection.promise.then((remote) => {
+    form.addEventListener('ef-state', (event: Event) => void remote.change((event as CustomEvent<ComponentState>).detail));
+    form.addEventListener('ef-resize', (event: Event) => void remote.resize((event as CustomEvent<{ height: number }>).detail.height));
+    form.addEventListener('ef-focus-exit', (event: Event) => {
+      event.preventDefault();
+      void remote.focusExit((event as CustomEvent<{ direction: 'forward' | 'backward' }>).detail.direction);
+    });
+  });
+}
+
+start();

@@ -1,0 +1,31 @@
+/** The gateway's refusals as the merchant and the shopper hear them, in the component's locale. */
+import { describe, expect, it } from 'vitest';
+import { GatewayCallError } from './gateway-api';
+import { gatewayError } from './payment-errors';
+
+const refused = (code: string) => new GatewayCallError(422, { errors: [], method: 'POST /api/transactions/authorize', status: 422, code });
+
+describe('gatewayError', () => {
+  it('maps a deleted saved card to payment_method_inactive', () => {
+    expect(gatewayError(refused('INVALID_REQUEST_PAYMENT_METHOD_INACTIVE'), 'bs-BA')).toEqual({
+      code: 'payment_method_inactive',
+      message: 'Ova sačuvana kartica se više ne može koristiti. Platite drugom karticom.',
+      gatewayCode: 'INVALID_REQUEST_PAYMENT_METHOD_INACTIVE',
+    });
+  });
+
+  it('maps an expired saved card to payment_method_expired', () => {
+    expect(gatewayError(refused('INVALID_REQUEST_PAYMENT_METHOD_EXPIRED'), 'en-US')).toEqual({
+      code: 'payment_method_expired',
+      message: 'This saved card has expired. Please pay with another card.',
+      gatewayCode: 'INVALID_REQUEST_PAYMENT_METHOD_EXPIRED',
+    });
+  });
+
+  it('keeps the other mappings', () => {
+    expect(gatewayError(refused('1005'), 'en-US').code).toBe('session_expired');
+    expect(gatewayError(new GatewayCallError(503, null), 'en-US').code).toBe('gateway_error');
+    expect(gatewayError(refused('2000'), 'en-US')).toMatchObject({ code: 'payment_refused', gatewayCode: '2000' });
+    expect(gatewayError(new TypeError('fetch failed'), 'en-US').code).toBe('network_error');
+  });
+});

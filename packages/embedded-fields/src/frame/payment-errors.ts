@@ -1,0 +1,40 @@
+/**
+ * The frames' PaymentErrors, worded in the component's locale from core's catalogs: the
+ * submitPayment customer keys checked before anything is sent, and a failed gateway call as
+ * the merchant and the shopper should hear it (saved card deleted or expired, session
+ * expired, service down, refused). Shared by the card and the alternative-method frames.
+ */
+import { ERROR_CODES, messages, type LocaleTag } from '@payments/core';
+import type { Customer, PaymentError } from '../public-api';
+import { GatewayCallError } from './gateway-api';
+
+/** The customer keys, checked before anything is sent (libphonenumber-js loads on demand). */
+export async function checkCustomerInput(customer: Customer, locale: LocaleTag): Promise<PaymentError | undefined> {
+  if (Object.keys(customer).length === 0) return undefined;
+  const { checkCustomer } = await import('@payments/core/customer-checks');
+  const result = checkCustomer(customer);
+  if (result.valid) return undefined;
+  const text = messages(locale);
+  const fields = result.errors.map((e) => ({ field: e.field, code: e.code, message: text.customerErrors[e.code] }));
+  return {
+    code: 'invalid_customer',
+    message: fields.map((f) => `${f.field}: ${f.message}`).join(' '),
+    fields,
+  };
+}
+
+/** A failed gateway call, as the merchant and the shopper should hear it. */
+export function gatewayError(error: unknown, locale: LocaleTag): PaymentError {
+  const text = messages(locale);
+  if (error instanceof GatewayCallError) {
+    const code = error.code;
+    if (code === '1005') return { code: 'session_expired', message: text.status.sessionExpired, gatewayCode: code };
+    if (code === ERROR_CODES.PAYMENT_METHOD_INACTIVE) return { code: 'payment_method_inactive', message: text.savedCard.inactiveError, gatewayCode: code };
+    if (code === ERROR_CODES.PAYMENT_METHOD_EXPIRED) return { code: 'payment_method_expired', message: text.savedCard.expiredError, gatewayCode: code };
+    if (error.status === 401) return { code: 'unauthorized', message: text.status.genericError };
+    const base = { message: text.status.genericError, ...(code ? { gatewayCode: code } : {}) };
+    if (error.status >= 500) return { code: 'gateway_error', ...base, message: text.status.serviceUnavailable };
+    return { code: 'payment_refused', ...base };
+  }
+  return { code: 'network_error', message: text.status.serviceUnavailable };
+}

@@ -1,0 +1,464 @@
+/**
+ * <hpp-app>: the hosted payment page. Reads the session (and the customer's saved cards)
+ * with the public client key, shows the checkout in the merchant's colours and the chosen
+ * language, pays by card (with <ef-card-form>, the card component's field element) or by a
+ * redirect method, runs 3-D Secure through the shared state machine, and ends on a screen
+ * whose one action is a link the gateway turns into success_url / cancel_url / error_url.
+ *
+ * Light DOM (like <ef-card-form>): one document stylesheet styles both, and autofill sees
+ * the card fields in one form. No timers anywhere: the page waits for the shopper.
+ */
+import {
+  formatMessage,
+  isLocaleTag,
+  messages,
+  resolveLocale,
+  type LocaleTag,
+  type Transaction,
+} from '@payments/core';
+import '@payments/embedded-fields/card-form';
+import type { CardForm } from '@payments/embedded-fields/card-form';
+import { formatPageAmount } from './amount-format';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  chooseLocale,
+  instalmentChoices,
+  outcomeOf,
+  paymentOptions,
+  sameOriginUrl,
+  expirationMMYY,
+  type PaymentOption,
+  type SavedCardSummary,
+  type SessionView,
+} from './checkout-model';
+import type { PaymentResult } from './checkout-payment';
+import type * as PaymentFlowModule from './payment-flow';
+import { checkContact, contactData, type ContactError, type ContactFieldName, type ContactValues } from './contact-fields';
+import { createHppApi, GatewayCallError, type HppApi } from './hpp-api';
+import { pageTexts } from './texts';
+import { themeVariables } from './theme';
+import { checkoutView, optionName, type Banner } from './views/checkout-view';
+import { noticeView, type NoticeModel } from './views/notice-view';
+import { orderSummary, pageFooter, pageHeader, type MerchantView } from './views/shell-view';
+
+type Screen =
+  | { kind: 'loading' }
+  | { kind: 'notice'; notice: 'invalid' | 'unavailable' | 'expired' | 'completed' }
+  | { kind: 'result'; outcome: 'approved' | 'pending'; transaction: Transaction }
+  | { kind: 'checkout' };
+
+const LOCALE_KEY = 'hpp-locale';
+
+type PaymentFlow = typeof PaymentFlowModule;
+let paymentFlow: Promise<PaymentFlow> | undefined;
+/** The paying code, in its own chunk (see payment-flow.ts); one load, shared. */
+function loadPaymentFlow(): Promise<PaymentFlow> {
+  paymentFlow ??= import('./payment-flow').catch((error: unknown) => {
+    paymentFlow = undefined;
+    throw error;
+  });
+  return paymentFlow;
+}
+
+export class HostedPaymentPage extends LitElement {
+  /** From the document's meta tags (the gateway writes them). */
+  sessionId = '';
+  clientKey = '';
+
+  #api: HppApi | undefined;
+  #session: SessionView | null = null;
+  #locale: LocaleTag = resolveLocale(undefined, navigator.languages);
+  #screen: Screen = { kind: 'loading' };
+  #options: PaymentOption[] = [];
+  #selected = 'card';
+  #busy: 'processing' | 'redirecting' | null = null;
+  /** The banner, in whatever language the page is in when it renders. */
+  #banner: ((locale: LocaleTag) => Banner) | null = null;
+  #instalments = 1;
+  #contact: ContactValues = {};
+  #contactErrors: Partial<Record<ContactFieldName, ContactError>> = {};
+  readonly #forms = new Map<string, CardForm>();
+  #focus: 'banner' | 'notice' | 'invalid-contact' | null = null;
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back from a provider or the issuer through the browser's cache: start over, never a stale "processing".
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted) location.reload();
+    });
+    void this.#start();
+  }
+
+  // ---- loading ---------------------------------------------------------------------------
+
+  async #start(): Promise<void> {
+    if (!this.clientKey || !this.sessionId) return this.#show({ kind: 'notice', notice: 'invalid' });
+    const api = createHppApi(this.clientKey, this.sessionId);
+    this.#api = api;
+    const embedded = this.#takeEmbeddedData();
+    let session: SessionView;
+    try {
+      session = embedded?.session ?? (await api.session());
+    } catch (error) {
+      const unknown = error instanceof GatewayCallError && (error.status === 422 || error.status === 401 || error.status === 404);
+      return this.#show({ kind: 'notice', notice: unknown ? 'invalid' : 'unavailable' });
+    }
+    if (session.kind !== 'HPP' || !session.hpp) return this.#show({ kind: 'notice', notice: 'invalid' });
+    this.#session = session;
+    this.#locale = chooseLocale(session.hpp.language, session.merchant.default_language, storedLocale(this.sessionId));
+    // Only a customer's open session has saved cards to offer (one more call, for them only).
+    const savedCards =
+      embedded?.saved_cards ?? (session.hpp.customer_id && session.status === 'CREATED' ? await api.savedCards().catch(() => []) : []);
+    this.#options = paymentOptions(session, savedCards);
+    this.#selected = this.#options[0]!.id;
+
+    // Back from a redirect, a form submit or a provider: the gateway says how it ended; the query's status is not believed.
+    const params = new URLSearchParams(location.search);
+    const returned = params.get('transaction_id');
+    if (params.has('transaction_id') || params.has('status')) history.replaceState(null, '', location.pathname);
+    if (returned) {
+      const transaction = await api
+        .status(returned)
+        .then((s) => (s.found && s.transaction?.reference === session.reference ? s.transaction : null))
+        .catch(() => null);
+      if (transaction && this.#showOutcome(transaction, false)) return;
+    }
+    if (session.status === 'COMPLETED') return this.#show({ kind: 'notice', notice: 'completed' });
+    if (session.status === 'EXPIRED') return this.#show({ kind: 'notice', notice: 'expired' });
+
+    const choices = instalmentChoices(session);
+    this.#instalments = choices.includes(1) ? 1 : (choices[0] ?? 1);
+    const customer = session.customer;
+    this.#contact = { email: customer?.email ?? '', first_name: customer?.first_name ?? '', last_name: customer?.last_name ?? '' };
+    this.#show({ kind: 'checkout' });
+    // While the shopper types: the paying code and the merchant's key, so Pay costs no round trip.
+    void this.updateComplete.then(() => {
+      void loadPaymentFlow().catch(() => undefined);
+      void api.gateway.encryptionKey().catch(() => undefined);
+    });
+  }
+
+  /**
+   * The session view (and saved cards) the gateway wrote into the document, read once: a
+   * later start (back from the browser's cache) asks the gateway again.
+   */
+  #takeEmbeddedData(): { session: SessionView; saved_cards?: SavedCardSummary[] } | null {
+    const block = document.getElementById('hpp-data');
+    if (!block) return null;
+    block.remove();
+    try {
+      const data = JSON.parse(block.textContent ?? '') as { session?: SessionView; saved_cards?: SavedCardSummary[] };
+      return data.session?.id === this.sessionId ? { session: data.session, ...(data.saved_cards ? { saved_cards: data.saved_cards } : {}) } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  #show(screen: Screen, focus = false): void {
+    this.#screen = screen;
+    if (focus && screen.kind !== 'checkout') this.#focus = 'notice';
+    this.requestUpdate();
+  }
+
+  /** Shows how a transaction ended; true when that ends the checkout (approved or pending). */
+  #showOutcome(transaction: Transaction, focus: boolean): boolean {
+    const outcome = outcomeOf(transaction);
+    if (outcome.kind === 'approved' || outcome.kind === 'pending') {
+      this.#show({ kind: 'result', outcome: outcome.kind, transaction }, focus);
+      return true;
+    }
+    const reason = outcome.reason;
+    this.#setBanner((locale) => {
+      const text = pageTexts(locale);
+      const body = { funds: text.declinedFunds, authentication: text.declinedAuthentication, failed: text.failed, provider: text.canceledAtProvider, generic: text.declinedGeneric }[reason];
+      return { title: messages(locale).status.declined, body };
+    });
+    return false;
+  }
+
+  #setBanner(banner: ((locale: LocaleTag) => Banner) | null): void {
+    this.#banner = banner;
+    if (banner) this.#focus = 'banner';
+    this.requestUpdate();
+  }
+
+  // ---- actions ---------------------------------------------------------------------------
+
+  #setLocale(locale: LocaleTag): void {
+    if (!isLocaleTag(locale)) return;
+    this.#locale = locale;
+    try {
+      sessionStorage.setItem(`${LOCALE_KEY}:${this.sessionId}`, locale);
+    } catch {
+      // storage blocked: the choice lasts as long as the page
+    }
+    for (const form of this.#forms.values()) form.locale = locale;
+    this.requestUpdate();
+  }
+
+  #select(id: string): void {
+    if (this.#busy) return;
+    this.#selected = id;
+    this.#contactErrors = {};
+    this.requestUpdate();
+  }
+
+  async #pay(): Promise<void> {
+    const api = this.#api;
+    const session = this.#session;
+    const option = this.#options.find((o) => o.id === this.#selected);
+    if (this.#busy || !api || !session?.hpp || !option) return;
+    const cvvLess = session.hpp.options.cvv_less === true;
+    const form = this.#formFor(option);
+
+    // Checked before anything is sent (or the button says "Processing"): the errors show at their fields.
+    if (option.kind === 'redirect') {
+      this.#contactErrors = checkContact(option.data, this.#contact);
+      if (Object.values(this.#contactErrors).some(Boolean)) {
+        this.#focus = 'invalid-contact';
+        this.requestUpdate();
+        return;
+      }
+    } else if (form && !form.validateAll().valid) {
+      await this.#focusInvalidField(form);
+      return;
+    }
+
+    this.#busy = 'processing';
+    this.#banner = null;
+    form?.setBusy(true);
+    this.requestUpdate();
+    let result: PaymentResult;
+    try {
+      result = await this.#run(api, session, option, form, cvvLess);
+    } finally {
+      form?.setBusy(false);
+    }
+    if (result.kind === 'left-page') return; // navigating: stay busy until the page goes
+    this.#busy = null;
+    switch (result.kind) {
+      case 'invalid':
+        this.requestUpdate();
+        if (form) await this.#focusInvalidField(form);
+        return;
+      case 'expired':
+        return this.#show({ kind: 'notice', notice: 'expired' }, true);
+      case 'error':
+        return this.#setBanner((locale) => ({ title: result.message(locale) }));
+      case 'done':
+        this.#showOutcome(result.transaction, true);
+    }
+  }
+
+  /** One payment attempt with the chosen option, through the paying chunk. */
+  async #run(api: HppApi, session: SessionView, option: PaymentOption, form: CardForm | null, cvvLess: boolean): Promise<PaymentResult> {
+    let flow: PaymentFlow;
+    try {
+      flow = await loadPaymentFlow();
+    } catch {
+      return { kind: 'error', message: (locale) => messages(locale).threeDsErrors.request_failed };
+    }
+    const adapter = flow.createHostedPageAdapter({
+      api: api.gateway,
+      labels: () => ({
+        title: messages(this.#locale).status.challengeFrameTitle,
+        help: pageTexts(this.#locale).challengeHelp,
+        close: messages(this.#locale).status.close,
+      }),
+      onLeave: () => {
+        if (option.kind === 'redirect') this.#busy = 'redirecting';
+        this.requestUpdate();
+      },
+    });
+    const deps = { api, adapter, locale: this.#locale };
+    const instalments = instalmentChoices(session).length > 0 ? this.#instalments : undefined;
+    if (option.kind === 'redirect') return flow.payByRedirect(deps, option.type, contactData(option.data, this.#contact));
+    if (option.kind === 'saved-card') return flow.payByCard(deps, { kind: 'saved-card', paymentMethodId: option.card.id, form }, instalments);
+    return flow.payByCard(deps, { kind: 'card', form: form!, cvvLess }, instalments);
+  }
+
+  async #focusInvalidField(form: CardForm): Promise<void> {
+    await form.updateComplete;
+    form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }
+
+  // ---- card forms ------------------------------------------------------------------------
+
+  /** The card form of a card option, made once and kept (what was typed survives re-renders). */
+  #formFor(option: PaymentOption): CardForm | null {
+    const cvvLess = this.#session?.hpp?.options.cvv_less === true;
+    if (option.kind === 'redirect' || (option.kind === 'saved-card' && cvvLess)) return null;
+    let form = this.#forms.get(option.id);
+    if (!form) {
+      form = document.createElement('ef-card-form');
+      form.config = {
+        protocolVersion: 1,
+        component: option.kind,
+        locale: this.#locale,
+        customerConfig: { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false },
+        styles: { '--ef-color-focus': themeVariables(this.#session?.merchant.branding)['--brand-ink'], '--ef-radius': '8px' },
+        saveCard: null,
+        savedCard:
+          option.kind === 'saved-card'
+            ? { paymentMethodId: option.card.id, maskedPan: option.card.masked, expirationDate: expirationMMYY(option.card), cardBrand: option.card.brand ?? '' }
+            : null,
+      };
+      form.locale = this.#locale;
+      if (option.kind === 'card') form.hideCvv = cvvLess;
+      form.addEventListener('ef-submit', () => void this.#pay());
+      this.#forms.set(option.id, form);
+    }
+    return form;
+  }
+
+  // ---- rendering -------------------------------------------------------------------------
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    document.documentElement.lang = this.#locale;
+    document.title = this.#title();
+    // Through CSSOM: the CSP allows no style attribute (a lit styleMap would write one first).
+    for (const [name, value] of Object.entries(themeVariables(this.#session?.merchant.branding))) this.style.setProperty(name, value);
+    const focus = this.#focus;
+    this.#focus = null;
+    if (focus === 'banner') this.querySelector<HTMLElement>('#hpp-banner')?.focus();
+    if (focus === 'notice') this.querySelector<HTMLElement>('#hpp-notice-title')?.focus();
+    if (focus === 'invalid-contact') this.querySelector<HTMLElement>('.contact-fields [aria-invalid="true"]')?.focus();
+  }
+
+  #title(): string {
+    const text = pageTexts(this.#locale);
+    const merchant = this.#session?.merchant.name;
+    const notice = this.#notice();
+    const head = notice ? notice.title : merchant ? formatMessage(text.payTo, { merchant }) : '';
+    return head ? `${head} · ${text.secureCheckout}` : text.secureCheckout;
+  }
+
+  protected override render(): TemplateResult {
+    const session = this.#session;
+    const merchant: MerchantView | null = session
+      ? { name: session.merchant.name, logo: sameOriginUrl(session.merchant.branding.logo_url, location.origin) }
+      : null;
+    const screen = this.#screen;
+    const notice = this.#notice();
+    return html`<div class="page">
+      ${pageHeader(merchant, this.#locale, (locale) => this.#setLocale(locale), this.#busy !== null)}
+      <main
+        class="main ${screen.kind === 'checkout' ? 'main--checkout' : 'main--notice'}"
+        id="hpp-main"
+        aria-labelledby=${screen.kind === 'checkout' ? 'hpp-summary-title' : notice ? 'hpp-notice-title' : nothing}
+      >
+        ${screen.kind === 'loading'
+          ? html`<p class="loading" role="status"><span class="spinner spinner--dark" aria-hidden="true"></span>${pageTexts(this.#locale).loading}</p>`
+          : notice
+            ? html`<div class="notice-wrap">${noticeView(notice)}</div>`
+            : session
+              ? html`${orderSummary(session, this.#locale)}${checkoutView(
+                  {
+                    session,
+                    locale: this.#locale,
+                    options: this.#options,
+                    selected: this.#selected,
+                    busy: this.#busy,
+                    banner: this.#banner?.(this.#locale) ?? null,
+                    instalmentChoices: instalmentChoices(session),
+                    instalments: this.#instalments,
+                    contact: this.#contact,
+                    contactErrors: this.#contactErrors,
+                    formFor: (option) => this.#formFor(option),
+                    cancelHref: this.#exitHref('cancel'),
+                  },
+                  {
+                    select: (id) => this.#select(id),
+                    pay: () => void this.#pay(),
+                    contactInput: (name, value) => {
+                      this.#contact = { ...this.#contact, [name]: value };
+                      if (this.#contactErrors[name]) this.#contactErrors = { ...this.#contactErrors, [name]: undefined };
+                      this.requestUpdate();
+                    },
+                    instalments: (count) => {
+                      this.#instalments = count;
+                      this.requestUpdate();
+                    },
+                  },
+                )}`
+              : nothing}
+      </main>
+      ${merchant ? pageFooter(this.#locale, merchant.name) : nothing}
+    </div>`;
+  }
+
+  #exitHref(control: 'return' | 'cancel'): string {
+    return `/hpp/${encodeURIComponent(this.sessionId)}/${control}`;
+  }
+
+  /** The notice or result screen's content, or null on the checkout. */
+  #notice(): NoticeModel | null {
+    const screen = this.#screen;
+    const text = pageTexts(this.#locale);
+    const session = this.#session;
+    const merchant = session?.merchant.name ?? '';
+    const back = (label: string): NoticeModel['action'] => ({ kind: 'link', href: this.#exitHref('return'), label: formatMessage(label, { merchant }) });
+    if (screen.kind === 'result' && session) {
+      const amount = formatPageAmount(screen.transaction.amount, screen.transaction.currency, this.#locale);
+      const authorized = session.transaction_type === 'AUTHORIZE';
+      const details = [
+        { label: text.transactionId, value: screen.transaction.id },
+        ...(screen.transaction.payment_method?.type && screen.transaction.payment_method.type !== 'card' && screen.transaction.payment_method.type !== 'saved_card'
+          ? [{ label: messages(this.#locale).alternativeMethods.legend, value: redirectName(this.#options, screen.transaction.payment_method.type, this.#locale) }]
+          : []),
+      ];
+      if (screen.outcome === 'pending') {
+        return { tone: 'pending', title: text.pendingTitle, body: formatMessage(text.pendingBody, { merchant }), details, action: back(text.continueToMerchant) };
+      }
+      return {
+        tone: 'success',
+        title: authorized ? text.authorizedTitle : text.approvedTitle,
+        body: formatMessage(authorized ? text.authorizedBody : text.approvedBody, { amount, merchant }),
+        details,
+        action: back(text.continueToMerchant),
+      };
+    }
+    if (screen.kind !== 'notice') return null;
+    switch (screen.notice) {
+      case 'expired':
+        return { tone: 'info', title: text.expiredTitle, body: formatMessage(text.expiredBody, { merchant }), action: back(text.returnToMerchant) };
+      case 'completed':
+        return { tone: 'success', title: text.completedTitle, body: text.completedBody, action: back(text.continueToMerchant) };
+      case 'invalid':
+        return { tone: 'error', title: text.invalidTitle, body: text.invalidBody };
+      case 'unavailable':
+        return {
+          tone: 'error',
+          title: text.unavailableTitle,
+          body: text.unavailableBody,
+          action: { kind: 'button', label: messages(this.#locale).hostedPage.tryAgain, run: () => location.reload() },
+        };
+    }
+  }
+}
+
+function redirectName(options: readonly PaymentOption[], type: string, locale: LocaleTag): string {
+  const option = options.find((o) => o.kind === 'redirect' && o.type === type);
+  return option ? optionName(option, messages(locale), pageTexts(locale)) : type;
+}
+
+function storedLocale(sessionId: string): string | null {
+  try {
+    return sessionStorage.getItem(`${LOCALE_KEY}:${sessionId}`);
+  } catch {
+    return null;
+  }
+}
+
+if (!customElements.get('hpp-app')) customElements.define('hpp-app', HostedPaymentPage);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'hpp-app': HostedPaymentPage;
+  }
+}

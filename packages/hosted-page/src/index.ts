@@ -1,0 +1,17 @@
+/**
+ * @payments/hosted-page: the hosted payment page (built to dist/, served by the gateway at
+ * /hpp/{session_id}). Its public surface is the page's pure rules, for tests and tools.
+ */
+export {
+  chooseLocale,
+  instalmentChoices,
+  outcomeOf,
+  paymentOptions,
+  PROVIDER_Y_METHODS,
+  type PaymentOption,
+  type SavedCardSummary,
+  type SessionView,
+} from './checkout-model';
+export { checkContact } from './contact-fields';
+export { PAGE_TEXTS, type PageTexts } from './texts';
+export { contrast, themeVariables } from './theme';

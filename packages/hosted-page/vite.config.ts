@@ -1,0 +1,25 @@
+/**
+ * dist/: the hosted payment page. `index.html` is the document template the gateway fills
+ * in per session (GET /hpp/{session_id}); every script and stylesheet is a hashed file
+ * under /hpp/assets/, served by the gateway with a long cache life. No inline script or
+ * style: the document's CSP allows 'self' only.
+ */
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  // .ts before .js: a stray compiled file must never shadow its source.
+  resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'], dedupe: ['lit', '@payments/core'] },
+  root: 'src',
+  base: '/hpp/',
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    assetsDir: 'assets',
+    // Small assets stay files: a data: URL in CSS would be fine, but one policy is simpler.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    rollupOptions: { input: 'src/index.html' },
+  },
+});

@@ -1,0 +1,217 @@
+/**
+ * Fault injection for browser and resilience tests (README, "Test routes"): make the next N
+ * requests to a route slow, fail with a 500, answer garbage, or drop the connection.
+ *
+ *  - POST   /__mock/faults {path, mode, delay_ms?, count?, phase?, method?}  adds a rule
+ *  - GET    /__mock/faults                                                   the rules left
+ *  - DELETE /__mock/faults                                                   removes them all
+ *
+ * `path` is a route as registered (`/api/transactions/:id/status`) or a concrete path
+ * (`/api/transactions/3f…/status`); it matches on the API origin and on the simulators'
+ * origin (the ACS's `/acs/challenge`). `/__mock/` routes are never faulted.
+ *
+ * Modes: 'slow' delays the answer by delay_ms (default 3000); 'error' answers 500 with the
+ * spec's error body; 'garbage' answers 200 with bytes that are not JSON (under a JSON
+ * content type, as a broken proxy would); 'down' destroys the socket without answering.
+ *
+ * `phase` 'after' (the default) lets the route run and faults its answer, which is the hard
+ * case for a client: the payment exists although the client saw a failure, so a retry with
+ * the same reference must return the same transaction. 'before' faults the request before
+ * any route runs (nothing is created). One onRequest/onSend hook pair per app does it all;
+ * the rules belong to one gateway (its context) and POST /__mock/reset clears them.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../context';
+
+export const FAULT_MODES = ['slow', 'error', 'garbage', 'down'] as const;
+export type FaultMode = (typeof FAULT_MODES)[number];
+export type FaultPhase = 'before' | 'after';
+
+/** What a 'garbage' fault answers: an HTML error page cut short, a NUL and a stray byte. */
+export const GARBAGE_BODY = Buffer.concat([
+  Buffer.from('<html><body>502 Bad Gateway</body></html>\n{"result": {"id": "'),
+  Buffer.from([0x00, 0xff, 0xfe]),
+]);
+export const DEFAULT_SLOW_MS = 3_000;
+
+export interface FaultRule {
+  id: number;
+  path: string;
+  mode: FaultMode;
+  phase: FaultPhase;
+  delay_ms: number;
+  /** Requests still to fault. */
+  remaining: number;
+  /** Requests faulted so far. */
+  hits: number;
+  /** Only this HTTP method; any when null. */
+  method: string | null;
+}
+
+export interface FaultRequest {
+  path: string;
+  mode: FaultMode;
+  delay_ms?: number;
+  count?: number;
+  phase?: FaultPhase;
+  method?: string;
+}
+
+export class FaultTable {
+  private rules: FaultRule[] = [];
+  private nextId = 1;
+
+  add(request: FaultRequest): FaultRule {
+    const rule: FaultRule = {
+      id: this.nextId++,
+      path: request.path,
+      mode: request.mode,
+      phase: request.phase ?? 'after',
+      delay_ms: request.delay_ms ?? (request.mode === 'slow' ? DEFAULT_SLOW_MS : 0),
+      remaining: request.count ?? 1,
+      hits: 0,
+      method: request.method ?? null,
+    };
+    this.rules.push(rule);
+    return { ...rule };
+  }
+
+  /** Takes one use of the first rule matching the request, if any. */
+  take(method: string, routePath: string | undefined, path: string): FaultRule | undefined {
+    const rule = this.rules.find(
+      (r) => r.remaining > 0 && (r.method === null || r.method === method) && (r.path === routePath || r.path === path),
+    );
+    if (!rule) return undefined;
+    rule.remaining -= 1;
+    rule.hits += 1;
+    this.rules = this.rules.filter((r) => r.remaining > 0);
+    return { ...rule };
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map((r) => ({ ...r }));
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+}
+
+const tables = new WeakMap<GatewayContext, FaultTable>();
+
+/** The fault rules of one gateway. */
+export function gatewayFaults(ctx: GatewayContext): FaultTable {
+  let table = tables.get(ctx);
+  if (!table) {
+    table = new FaultTable();
+    tables.set(ctx, table);
+  }
+  return table;
+}
+
+/** Faults chosen at onRequest, carried out at onSend (phase 'after'). */
+const pending = new WeakMap<FastifyRequest, FaultRule>();
+
+/**
+ * The hook pair. Register it on each app right after creating it; `withRoutes` adds the
+ * /__mock/faults routes (the API app only).
+ */
+export function registerFaultInjection(app: FastifyInstance, ctx: GatewayContext, options: { withRoutes: boolean }): void {
+  const table = gatewayFaults(ctx);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/__mock/')) return;
+    const rule = table.take(request.method, request.routeOptions.url, request.url.split('?')[0] ?? request.url);
+    if (!rule) return;
+    if (rule.phase === 'after') {
+      pending.set(request, rule);
+      return;
+    }
+    if (rule.mode === 'slow') {
+      await sleep(rule.delay_ms);
+      return;
+    }
+    if (rule.mode === 'down') {
+      // Hijacked: Fastify runs no route and writes nothing for this request.
+      reply.hijack();
+      hangUp(reply);
+      return reply;
+    }
+    if (rule.mode === 'error') {
+      reply.code(500).header('content-type', 'application/json; charset=utf-8').send(internalErrorBody(request));
+      return reply;
+    }
+    reply.code(200).header('content-type', 'application/json; charset=utf-8').send(GARBAGE_BODY);
+    return reply;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const rule = pending.get(request);
+    if (!rule) return payload;
+    pending.delete(request);
+    switch (rule.mode) {
+      case 'slow':
+        await sleep(rule.delay_ms);
+        return payload;
+      case 'error':
+        reply.code(500).header('content-type', 'application/json; charset=utf-8');
+        return JSON.stringify(internalErrorBody(request));
+      case 'garbage':
+        reply.code(200).header('content-type', 'application/json; charset=utf-8');
+        return GARBAGE_BODY;
+      case 'down':
+        hangUp(reply);
+        return payload;
+    }
+  });
+
+  if (options.withRoutes) registerFaultRoutes(app, table);
+}
+
+function registerFaultRoutes(app: FastifyInstance, table: FaultTable): void {
+  app.post<{ Body: FaultRequest }>(
+    '/__mock/faults',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['path', 'mode'],
+          additionalProperties: false,
+          properties: {
+            path: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^/' },
+            mode: { type: 'string', enum: FAULT_MODES },
+            delay_ms: { type: 'integer', minimum: 0, maximum: 120_000 },
+            count: { type: 'integer', minimum: 1, maximum: 100_000 },
+            phase: { type: 'string', enum: ['before', 'after'] },
+            method: { type: 'string', enum: ['GET', 'POST', 'DELETE', 'PUT'] },
+          },
+        },
+      },
+    },
+    async (request) => table.add(request.body),
+  );
+  app.get('/__mock/faults', async () => ({ faults: table.list() }));
+  app.delete('/__mock/faults', async (_request, reply) => {
+    table.clear();
+    return reply.code(204).send();
+  });
+}
+
+/** The spec's error body for an internal error, like a real 500 of the gateway. */
+function internalErrorBody(request: FastifyRequest): { errors: { property: string; message: string; params: string[] }[]; method: string; status: number } {
+  return {
+    errors: [{ property: '', message: 'Internal error', params: ['INJECTED_FAULT'] }],
+    method: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+    status: 500,
+  };
+}
+
+/** Drops the connection: the client sees a reset, never an answer. */
+function hangUp(reply: FastifyReply): void {
+  reply.raw.socket?.destroy();
+  reply.raw.destroy();
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,258 @@
+/**
+ * The hosted page's gateway routes through the HTTP layer (Fastify inject): the document's
+ * CSP and meta tags, the exits to the merchant's three URLs, and the saved-card list.
+ */
+import type { ApiErrorBody, ExecutionResponse } from '@payments/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testGateway, type TestGateway } from '../test-harness';
+import { registerHostedPageRoutes, type SavedCardSummary } from './hosted-page-routes';
+
+const TEMPLATE = '<!doctype html><html><head><title>Pay</title></head><body><script type="module" src="/hpp/assets/app.js"></script></body></html>';
+const clientKey = { 'x-client-key': 'test-client-key' };
+let counter = 0;
+
+describe('hosted page routes', () => {
+  let t: TestGateway;
+  let auth: Record<string, string>;
+
+  beforeEach(async () => {
+    t = await testGateway({ extend: (api, ctx) => registerHostedPageRoutes(api, ctx, { readDocument: () => TEMPLATE }) });
+    auth = await t.auth();
+  });
+  afterEach(() => t.close());
+
+  const hostedPage = async (extra: Record<string, unknown> = {}) => {
+    counter += 1;
+    const reply = await t.call<{ session_id: string; redirect_url: string }>(
+      'POST',
+      '/api/hosted-payment-page',
+      {
+        reference: `hpp-routes-${counter}`,
+        terminal_id: 'TERM00001',
+        description: 'Blue jacket',
+        amount: 4999,
+        currency: 'EUR',
+        transaction_type: 'PURCHASE',
+        success_url: 'http://localhost:5173/success?order=7',
+        cancel_url: 'http://localhost:5173/cancel',
+        error_url: 'http://localhost:5173/error',
+        ...extra,
+      },
+      auth,
+    );
+    expect(reply.status).toBe(200);
+    return reply.body.session_id;
+  };
+
+  const payWithCard = async (sessionId: string, number: string) =>
+    t.call<ExecutionResponse>(
+      'POST',
+      '/api/transactions/authorize',
+      {
+        session_id: sessionId,
+        payment_method: {
+          type: 'card',
+          data: {
+            encrypted_card_number: await t.encrypt(number),
+            encrypted_cvv: await t.encrypt('123'),
+            encrypted_expiration_month: await t.encrypt('12'),
+            encrypted_expiration_year: await t.encrypt('2034'),
+          },
+        },
+      },
+      clientKey,
+    );
+
+  describe('GET /hpp/{session_id}', () => {
+    it('serves the page with a strict CSP and the session id and client key as meta tags', async () => {
+      const id = await hostedPage();
+      const reply = await t.call('GET', `/hpp/${id}`);
+      expect(reply.status).toBe(200);
+      expect(reply.headers['content-type']).toContain('text/html');
+      expect(reply.text).toContain(`<meta name="hpp-session-id" content="${id}">`);
+      expect(reply.text).toContain('<meta name="hpp-client-key" content="test-client-key">');
+      const csp = String(reply.headers['content-security-policy']);
+      const acs = t.gw.ctx.urls.acs;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain(`frame-src 'self' ${acs}`);
+      expect(csp).toContain(`form-action 'self' ${acs}`);
+      expect(csp).toContain("require-trusted-types-for 'script'; trusted-types lit-html");
+      expect(reply.headers['cache-control']).toBe('no-store');
+      expect(reply.headers['referrer-policy']).toBe('no-referrer');
+      // No inline script: the template's only script is an external module; the session view
+      // rides along as a JSON data block, which is never executed.
+      expect(reply.text.replace(/<script type="application\/json" id="hpp-data">[^<]*<\/script>/, '')).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      const data = JSON.parse(/<script type="application\/json" id="hpp-data">([^<]*)<\/script>/.exec(reply.text)![1]!) as { session: { id: string; merchant: { name: string } } };
+      expect(data.session).toMatchObject({ id, merchant: { name: 'Northwind Outfitters' } });
+    });
+
+    it('answers 404 without a client key for an unknown session or an Embedded Fields session', async () => {
+      const unknown = await t.call('GET', '/hpp/00000000-0000-4000-8000-000000000000');
+      expect(unknown.status).toBe(404);
+      expect(unknown.text).toContain('content="00000000-0000-4000-8000-000000000000"');
+      expect(unknown.text).not.toContain('hpp-client-key');
+      expect(unknown.text).not.toContain('hpp-data');
+      const ef = await t.call<{ id: string }>(
+        'POST',
+        '/api/sessions',
+        {
+          terminal_id: 'TERM00001',
+          reference: 'ef-not-hpp',
+          description: 'Blue jacket',
+          currency: 'EUR',
+          amount: 4999,
+          transaction_type: 'PURCHASE',
+          return_url: 'http://localhost:5173/return',
+        },
+        auth,
+      );
+      expect((await t.call('GET', `/hpp/${ef.body.id}`)).status).toBe(404);
+    });
+
+    it('escapes the session id it echoes', async () => {
+      const reply = await t.call('GET', `/hpp/${encodeURIComponent('a"b&c')}`);
+      expect(reply.status).toBe(404);
+      expect(reply.text).toContain('content="a&quot;b&amp;c"');
+    });
+
+    it('says so, with the same CSP rules, when the page is not built', async () => {
+      const bare = await testGateway({
+        extend: (api, ctx) =>
+          registerHostedPageRoutes(api, ctx, {
+            readDocument: () => {
+              throw new Error('ENOENT');
+            },
+          }),
+      });
+      const reply = await bare.call('GET', '/hpp/whatever');
+      expect(reply.status).toBe(503);
+      expect(reply.text).toContain('not available');
+      await bare.close();
+    });
+  });
+
+  describe('exits', () => {
+    it('Cancel goes to cancel_url with status CANCELED before any attempt', async () => {
+      const id = await hostedPage();
+      const reply = await t.call('GET', `/hpp/${id}/cancel`);
+      expect(reply.status).toBe(303);
+      expect(reply.headers.location).toBe('http://localhost:5173/cancel?status=CANCELED');
+    });
+
+    it('after a decline, Cancel reports the declined attempt and return goes to error_url', async () => {
+      const id = await hostedPage();
+      const declined = await payWithCard(id, '4000000000000044');
+      const tx = declined.body.result!;
+      expect(tx.status).toBe('DECLINED');
+      expect((await t.call('GET', `/hpp/${id}/cancel`)).headers.location).toBe(
+        `http://localhost:5173/cancel?transaction_id=${tx.id}&status=DECLINED`,
+      );
+      expect((await t.call('GET', `/hpp/${id}/return`)).headers.location).toBe(
+        `http://localhost:5173/error?transaction_id=${tx.id}&status=DECLINED`,
+      );
+    });
+
+    it('once paid, both exits go to success_url with the approved transaction, keeping its query', async () => {
+      const id = await hostedPage();
+      await payWithCard(id, '4000000000000044');
+      const approved = (await payWithCard(id, '4000000000000002')).body.result!;
+      expect(approved.status).toBe('APPROVED');
+      const expected = `http://localhost:5173/success?order=7&transaction_id=${approved.id}&status=APPROVED`;
+      expect((await t.call('GET', `/hpp/${id}/return`)).headers.location).toBe(expected);
+      expect((await t.call('GET', `/hpp/${id}/cancel`)).headers.location).toBe(expected);
+    });
+
+    it('an expired session returns to error_url with status EXPIRED', async () => {
+      const id = await hostedPage();
+      await t.call('POST', '/__mock/clock', { advance_seconds: 31 * 60 });
+      expect((await t.call('GET', `/hpp/${id}/return`)).headers.location).toBe('http://localhost:5173/error?status=EXPIRED');
+    });
+
+    it('an unknown session gets a clear page, not a redirect', async () => {
+      const reply = await t.call('GET', '/hpp/nope/return');
+      expect(reply.status).toBe(404);
+      expect(reply.text).toContain('This payment link is not valid');
+    });
+  });
+
+  describe('GET /api/sessions/{id}/saved-cards', () => {
+    const saveCard = async (customerId: string, number: string, year = '2034') => {
+      counter += 1;
+      const response = await t.call<ExecutionResponse>(
+        'POST',
+        '/api/transactions/authorize',
+        {
+          reference: `save-${counter}`,
+          terminal_id: 'TERM00001',
+          description: 'Save a card',
+          currency: 'EUR',
+          amount: 100,
+          transaction_type: 'PURCHASE',
+          return_url: 'http://localhost:5173/return',
+          payment_method: {
+            type: 'card',
+            data: {
+              encrypted_card_number: await t.encrypt(number),
+              encrypted_cvv: await t.encrypt('123'),
+              encrypted_expiration_month: await t.encrypt('12'),
+              encrypted_expiration_year: await t.encrypt(year),
+            },
+          },
+          customer: { id: customerId },
+          tokenization: { save_card_for_future_payments: true },
+        },
+        auth,
+      );
+      expect(response.body.result?.status).toBe('APPROVED');
+      return response.body.result!.payment_method.token!;
+    };
+    const customer = async (email: string) =>
+      (await t.call<{ id: string }>('POST', '/api/customers', { email, first_name: 'Ana', last_name: 'Kovač' }, auth)).body.id;
+
+    it("lists only the HPP customer's active cards, masked, and never the number or BIN", async () => {
+      const ana = await customer('ana@example.com');
+      const other = await customer('other@example.com');
+      const visa = await saveCard(ana, '4000000000000002');
+      await saveCard(other, '5200000000000007');
+      const id = await hostedPage({ customer_id: ana });
+      const reply = await t.call<{ saved_cards: SavedCardSummary[] }>('GET', `/api/sessions/${id}/saved-cards`, undefined, clientKey);
+      expect(reply.status).toBe(200);
+      expect(reply.headers['cache-control']).toBe('no-store');
+      expect(reply.body.saved_cards).toEqual([
+        { id: visa, brand: expect.any(String), masked: expect.stringMatching(/0002$/), exp_month: 12, exp_year: 2034 },
+      ]);
+      expect(reply.text).not.toContain('4000000000000002');
+      expect(reply.text).not.toContain('"bin"');
+      // The page's document carries the same list, so the checkout renders without asking.
+      const page = await t.call('GET', `/hpp/${id}`);
+      expect(page.text).toContain(`"saved_cards":[{"id":"${visa}"`);
+      expect(page.text).not.toContain('4000000000000002');
+    });
+
+    it('hides deleted cards, and answers an empty list without a customer', async () => {
+      const ana = await customer('ana2@example.com');
+      const token = await saveCard(ana, '4000000000000002');
+      await t.call('DELETE', `/api/payment-methods/${token}`, undefined, auth);
+      const withCustomer = await hostedPage({ customer_id: ana });
+      const without = await hostedPage();
+      for (const id of [withCustomer, without]) {
+        const reply = await t.call<{ saved_cards: SavedCardSummary[] }>('GET', `/api/sessions/${id}/saved-cards`, undefined, clientKey);
+        expect(reply.body.saved_cards).toEqual([]);
+      }
+    });
+
+    it('needs the client key, and refuses an unknown or expired session', async () => {
+      const id = await hostedPage();
+      expect((await t.call('GET', `/api/sessions/${id}/saved-cards`)).status).toBe(401);
+      const unknown = await t.call<ApiErrorBody>('GET', '/api/sessions/nope/saved-cards', undefined, clientKey);
+      expect(unknown.status).toBe(422);
+      await t.call('POST', '/__mock/clock', { advance_seconds: 31 * 60 });
+      const expired = await t.call<ApiErrorBody>('GET', `/api/sessions/${id}/saved-cards`, undefined, clientKey);
+      expect(expired.status).toBe(422);
+      expect(expired.body.code).toBe('1005');
+    });
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The hosted payment page on the gateway's origin (spec: POST /api/hosted-payment-page
+ * answers `redirect_url` = {gateway}/hpp/{session_id}):
+ *  - GET /hpp/{session_id}             the page (packages/hosted-page/dist/index.html) with the
+ *                                      session id and the merchant's public client key as
+ *                                      escaped meta tags, and the session view (and saved
+ *                                      cards) as a JSON data block; 404 (same page, no key)
+ *                                      for a session that is not a hosted-page session
+ *  - GET /hpp/assets/*                 its hashed scripts and styles
+ *  - GET /hpp/{session_id}/return      the end of the checkout: success_url when the session
+ *                                      completed, else error_url
+ *  - GET /hpp/{session_id}/cancel      the Cancel control: cancel_url (success_url once paid)
+ *  - GET /api/sessions/{id}/saved-cards the HPP customer's saved cards, masked only
+ *
+ * The two exits are plain links: the gateway, not the page script, decides where the shopper
+ * goes and appends `transaction_id` (when there was an attempt) and `status` (that
+ * transaction's status; CANCELED, EXPIRED or FAILED when there was none).
+ *
+ * CSP of the page: scripts and styles from 'self' only (no inline script at all), Trusted
+ * Types with lit's policy only, API calls to 'self', frames and form posts to 'self' and the
+ * ACS origin (3-D Secure method, challenge, form submit), never framed, nothing third-party.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { findMerchant, type GatewayContext } from '../context';
+import { escapeHtml, html, scriptJson, sendPage } from '../http/html';
+import type { SavedPaymentMethod, SessionRecord, TransactionRecord } from '../store/records';
+import { authenticate } from './auth';
+import { liveSession, sessionStatus } from './sessions';
+import { bundleDir, sendBundleFile } from './static-bundles';
+
+export interface HostedPageRouteOptions {
+  /** The page template; defaults to the built dist/index.html (tests pass their own). */
+  readDocument?: () => string;
+}
+
+/** What the page may learn about a saved card: never the number or the BIN. */
+export interface SavedCardSummary {
+  id: string;
+  brand: string | null;
+  masked: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayContext, options: HostedPageRouteOptions = {}): void {
+  const dist = bundleDir('hosted-page');
+  const readDocument = options.readDocument ?? (() => readFileSync(join(dist, 'index.html'), 'utf8'));
+
+  app.get<{ Params: { '*': string } }>('/hpp/assets/*', async (request, reply) =>
+    sendBundleFile(reply, join(dist, 'assets'), request.params['*'], 31_536_000),
+  );
+
+  app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId', async (request, reply) => {
+    const { sessionId } = request.params;
+    const record = hostedSession(ctx, sessionId);
+    const merchant = record ? findMerchant(ctx, record.merchant_id) : undefined;
+    let template: string;
+    try {
+      template = readDocument();
+    } catch {
+      return sendPage(
+        reply,
+        {
+          title: 'Payment page unavailable',
+          body: html`<main><div class="card"><h1>The payment page is not available right now</h1><p>Please try again in a few minutes.</p></div></main>`,
+        },
+        503,
+      );
+    }
+    const meta: [string, string][] = [['hpp-session-id', sessionId]];
+    if (record && merchant?.active) meta.push(['hpp-client-key', merchant.client_key]);
+    const tags = meta.map(([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
+    // What the page would fetch first, in the document: the checkout renders without a round trip.
+    const data = record && merchant?.active ? await pageData(app, sessionId, merchant.client_key) : null;
+    if (data) tags.push(`<script type="application/json" id="hpp-data">${scriptJson(data)}</script>`);
+    return reply
+      .code(meta.length === 2 ? 200 : 404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', hostedPageCsp(ctx))
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-store')
+      .header('cross-origin-opener-policy', 'same-origin')
+      .header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+      .send(template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`));
+  });
+
+  app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId/return', async (request, reply) =>
+    exit(ctx, reply, request.params.sessionId, 'return'),
+  );
+  app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId/cancel', async (request, reply) =>
+    exit(ctx, reply, request.params.sessionId, 'cancel'),
+  );
+
+  app.get<{ Params: { id: string } }>('/api/sessions/:id/saved-cards', async (request, reply) => {
+    const { merchantId } = authenticate(ctx, request, { clientKey: true });
+    const record = liveSession(ctx, merchantId, request.params.id);
+    reply.header('cache-control', 'no-store');
+    const customerId = record.kind === 'HPP' ? record.hpp?.customer_id : null;
+    if (!customerId) return { saved_cards: [] };
+    const now = new Date(ctx.clock.now());
+    const saved_cards: SavedCardSummary[] = ctx.store.paymentMethods
+      .values()
+      .filter((m) => m.merchant_id === merchantId && m.customer_id === customerId && m.status === 'ACTIVE' && !isExpired(m, now))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map((m) => ({ id: m.id, brand: m.card.brand, masked: m.card.masked, exp_month: m.card.exp_month, exp_year: m.card.exp_year }));
+    return { saved_cards };
+  });
+}
+
+/**
+ * The session view and the customer's saved cards, exactly as GET /api/sessions/{id} and
+ * /saved-cards answer the page's client key (asked in-process), for a data block in the
+ * document. A data block is never executed: the CSP's script-src does not apply to it.
+ */
+async function pageData(app: FastifyInstance, sessionId: string, clientKey: string): Promise<Record<string, unknown> | null> {
+  const headers = { 'x-client-key': clientKey, accept: 'application/json', 'user-agent': 'hosted-page' };
+  const id = encodeURIComponent(sessionId);
+  const session = await app.inject({ method: 'GET', url: `/api/sessions/${id}`, headers });
+  if (session.statusCode !== 200) return null;
+  const view = session.json<{ status: string; hpp?: { customer_id?: string | null } | null }>();
+  const data: Record<string, unknown> = { session: view };
+  if (view.hpp?.customer_id && view.status === 'CREATED') {
+    const cards = await app.inject({ method: 'GET', url: `/api/sessions/${id}/saved-cards`, headers });
+    if (cards.statusCode === 200) data.saved_cards = cards.json<{ saved_cards: SavedCardSummary[] }>().saved_cards;
+  }
+  return data;
+}
+
+export function hostedPageCsp(ctx: GatewayContext): string {
+  const acs = ctx.urls.acs;
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    // The 3-D Secure method iframe and the challenge iframe go to the ACS, then land on our own URLs.
+    `frame-src 'self' ${acs}`,
+    // The challenge CReq and the form-submit step post to the ACS, which redirects back here.
+    `form-action 'self' ${acs}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html',
+  ].join('; ');
+}
+
+function hostedSession(ctx: GatewayContext, id: string): SessionRecord | undefined {
+  const record = ctx.store.sessions.get(id);
+  return record?.kind === 'HPP' && record.hpp ? record : undefined;
+}
+
+function isExpired(method: SavedPaymentMethod, now: Date): boolean {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  return method.card.exp_year < year || (method.card.exp_year === year && method.card.exp_month < month);
+}
+
+/** Where the shopper leaves the page for, with transaction_id and status appended. */
+export function exitUrl(ctx: GatewayContext, record: SessionRecord, control: 'return' | 'cancel'): string {
+  const hpp = record.hpp!;
+  const attempts = record.transaction_ids
+    .map((id) => ctx.store.transactions.get(id))
+    .filter((t): t is TransactionRecord => t !== undefined);
+  const status = sessionStatus(ctx, record);
+  let base: string;
+  let transaction: TransactionRecord | undefined;
+  let fallback: string;
+  if (status === 'COMPLETED') {
+    // Paid (or pending at a provider): Cancel can no longer undo it, so both exits go to success.
+    base = hpp.success_url;
+    transaction = attempts.find((t) => t.transaction.status === 'APPROVED' || t.transaction.status === 'PENDING');
+    fallback = 'APPROVED';
+  } else {
+    base = control === 'cancel' ? hpp.cancel_url : hpp.error_url;
+    transaction = attempts.at(-1);
+    fallback = control === 'cancel' ? 'CANCELED' : status === 'EXPIRED' ? 'EXPIRED' : 'FAILED';
+  }
+  const url = new URL(base);
+  if (transaction) url.searchParams.set('transaction_id', transaction.transaction.id);
+  url.searchParams.set('status', transaction?.transaction.status ?? fallback);
+  return url.toString();
+}
+
+function exit(ctx: GatewayContext, reply: FastifyReply, sessionId: string, control: 'return' | 'cancel'): FastifyReply {
+  const record = hostedSession(ctx, sessionId);
+  if (!record) {
+    return sendPage(
+      reply,
+      {
+        title: 'Payment link not valid',
+        body: html`<main><div class="card"><h1>This payment link is not valid</h1><p>Return to the shop and start the payment again.</p></div></main>`,
+      },
+      404,
+    );
+  }
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(exitUrl(ctx, record, control), 303);
+}

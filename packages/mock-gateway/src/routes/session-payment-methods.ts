@@ -1,0 +1,47 @@
+/**
+ * GET /api/sessions/{id}/payment-methods (our addition): the alternative payment methods a
+ * browser may offer for this session — enabled on its terminal (spec: "must be enabled on
+ * the terminal by the account manager") and fitting its order (provider-x-local: PLN and
+ * PURCHASE only; every redirect method PURCHASE only) — each with the shopper data its
+ * `payment_method.data` requires, and the session's customer to pre-populate it (spec:
+ * POST /api/sessions, `customer` pre-populates). Client key or bearer.
+ */
+import type { FastifyInstance } from 'fastify';
+import { fittingAlternativeMethods, type AlternativeMethodFamily, type MethodDataField } from '@payments/core';
+import type { GatewayContext } from '../context';
+import { authenticate } from './auth';
+import { findSession, sessionStatus } from './sessions';
+
+export interface SessionPaymentMethodsResponse {
+  session_id: string;
+  status: string;
+  currency: string;
+  amount: number;
+  transaction_type: string;
+  payment_methods: { type: string; family: AlternativeMethodFamily; data: readonly MethodDataField[] }[];
+  /** Only what the methods' data asks for; null when the session has no customer. */
+  customer: { email: string | null; first_name: string | null; last_name: string | null } | null;
+}
+
+export function registerSessionPaymentMethodRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  app.get<{ Params: { id: string } }>('/api/sessions/:id/payment-methods', async (request): Promise<SessionPaymentMethodsResponse> => {
+    const { merchantId } = authenticate(ctx, request, { clientKey: true });
+    const record = findSession(ctx, merchantId, request.params.id);
+    const { session } = record;
+    const terminal = ctx.config.terminals.find((t) => t.id === session.terminal_id);
+    const usable = terminal?.active === true && terminal.accepting_payments;
+    const methods = usable
+      ? fittingAlternativeMethods(terminal.payment_methods, { currency: session.currency, transactionType: session.transaction_type })
+      : [];
+    const customer = session.customer;
+    return {
+      session_id: session.id,
+      status: sessionStatus(ctx, record),
+      currency: session.currency,
+      amount: session.amount,
+      transaction_type: session.transaction_type,
+      payment_methods: methods.map(({ type, family, data }) => ({ type, family, data })),
+      customer: customer ? { email: customer.email, first_name: customer.first_name, last_name: customer.last_name } : null,
+    };
+  });
+}
