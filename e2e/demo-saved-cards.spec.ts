@@ -6,31 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { cardFrame } from '@payments/testing/playwright';
-import { startDemo, type RunningDemo } from '../demo/server';
-import { expect, test as base } from './fixtures';
+import { expect, fillShopper as fillContact, test } from './fixtures/demo';
 import { APM_FRAME_TITLE } from './models/alternative-methods-page';
-
-const test = base.extend<object, { demo: RunningDemo }>({
-  demo: [
-    async ({ testGateway }, use) => {
-      const demo = await startDemo({ port: 0, gatewayUrl: testGateway.url, acsUrl: testGateway.acsUrl });
-      // The shop's own receiver gets this worker's webhooks (saved cards come from them).
-      testGateway.running.ctx.webhooks.setUrl(`${demo.url}/webhooks`);
-      await use(demo);
-      testGateway.running.ctx.webhooks.setUrl(testGateway.webhooks.url);
-      await demo.close();
-    },
-    { scope: 'worker' },
-  ],
-});
-
-async function fillContact(page: Page): Promise<void> {
-  await page.getByLabel('First name').fill('Ana');
-  await page.getByLabel('Last name').fill('Kovač');
-  await page.getByLabel('Email', { exact: true }).fill('ana@example.com');
-  await page.getByLabel('Phone').fill('+38761123456');
-  await page.getByLabel('Country').selectOption('BA');
-}
 
 const payButton = (page: Page) => page.getByRole('button', { name: /^Pay (€|PLN)/ });
 

@@ -4,32 +4,8 @@
  * tells merchants to use), a payment approved end to end and its webhook verified.
  */
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { cardFrame, completeChallenge, fillCard } from '@payments/testing/playwright';
-import { startDemo, type RunningDemo } from '../demo/server';
-import { expect, test as base } from './fixtures';
-
-const test = base.extend<object, { demo: RunningDemo }>({
-  demo: [
-    async ({ testGateway }, use) => {
-      const demo = await startDemo({ port: 0, gatewayUrl: testGateway.url, acsUrl: testGateway.acsUrl });
-      // The shop's own receiver gets this worker's webhooks while the demo runs.
-      testGateway.running.ctx.webhooks.setUrl(`${demo.url}/webhooks`);
-      await use(demo);
-      testGateway.running.ctx.webhooks.setUrl(testGateway.webhooks.url);
-      await demo.close();
-    },
-    { scope: 'worker' },
-  ],
-});
-
-async function fillShopper(page: Page): Promise<void> {
-  await page.getByLabel('First name').fill('Ana');
-  await page.getByLabel('Last name').fill('Kovač');
-  await page.getByLabel('Email', { exact: true }).fill('ana@example.com');
-  await page.getByLabel('Phone').fill('+38761123456');
-  await page.getByLabel('Country').selectOption('BA');
-}
+import { expect, fillShopper, test } from './fixtures/demo';
 
 test('loads embedded-fields.js with integrity under the shop CSP, pays, and shows the verified webhook', async ({ page, demo, gatewayUrl }) => {
   const violations: string[] = [];
