@@ -41,7 +41,7 @@ describe('shopper profiles and saved cards', () => {
     expect(created.status).toBe(200);
     const { accountId, customerId } = created.body;
     expect(accountId).toMatch(/^[a-f0-9]{32}$/);
-    expect(gateway.ctx.store.customers.get(customerId)).toBeTruthy();
+    expect(gateway.ctx.store.customers.get(customerId)).toMatchObject({ id: customerId, email: 'ana@example.com', first_name: 'Ana' });
 
     // The checkout for the profile is a session for its customer.
     const checkout = await shop<CheckoutResponse>('POST', '/api/checkout', { accountId });

@@ -139,7 +139,7 @@ describe('PAGE_TEXTS', () => {
     for (const [locale, texts] of Object.entries(PAGE_TEXTS)) {
       for (const [key, value] of Object.entries(english)) {
         const translated = texts[key as keyof typeof english];
-        expect(translated, `${locale}.${key}`).toBeTruthy();
+        expect(translated.trim(), `${locale}.${key}`).not.toBe('');
         const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
         expect(params(translated), `${locale}.${key}`).toEqual(params(value));
       }
