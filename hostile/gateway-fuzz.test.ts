@@ -241,6 +241,7 @@ describe('fuzzing every JSON endpoint', () => {
           originalKind === 'PENDING'
             ? await fx.authorize({ reference, payment_method: { type: 'wallet-a-redirect', data: {} }, error_url: 'https://m.example/e', cancel_url: 'https://m.example/c' })
             : await fx.authorize({ reference, transaction_type: originalKind });
+        expect(created.status, created.text.slice(0, 300)).toBe(200);
         const originalId = executionTransactionId(created.body)!;
         let lastChild = originalId;
         for (const operation of bodies) {

@@ -149,7 +149,7 @@ describe('form-encoded routes', () => {
           const { answer, json, before } = await exchange(fx, { method: 'POST', url: '/oauth/token', form: payload, auth: 'none' });
           const tokens = fx.gw.ctx.store.tokens.count();
           if (answer.status === 200) {
-            expect(json).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 300 });
+            expect(json).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer', expires_in: fx.gw.ctx.config.token_lifetime_s });
             expect(tokens).toBe(before.tokens + 1);
             const params = new URLSearchParams(payload);
             expect(params.getAll('client_secret'), 'a token only for the right secret').toContain('test-secret');

@@ -274,9 +274,12 @@ function objects(value: unknown, out: Record<string, unknown>[] = []): Record<st
 }
 
 function applyMutation(root: unknown, m: Mutation): void {
+  // A copy: generated constants ({}, []) are shared instances, and a later mutation may add
+  // keys to what an earlier one inserted (a cycle, or a constant changed for every run).
+  const value = copy(m.value);
   if (m.kind === 'extra') {
     const targets = objects(root);
-    if (targets.length > 0) define(targets[m.at % targets.length]!, m.key, m.value);
+    if (targets.length > 0) define(targets[m.at % targets.length]!, m.key, value);
     return;
   }
   const all = slots(root);
@@ -288,7 +291,7 @@ function applyMutation(root: unknown, m: Mutation): void {
     else Reflect.deleteProperty(parent, key);
     return;
   }
-  let next: unknown = m.value;
+  let next: unknown = value;
   if (m.kind === 'near-miss') {
     if (typeof current === 'string') next = nearMiss(current, m.variant);
     else if (typeof current === 'number') next = [current + 1, current - 1, -current, current + 0.5, String(current), current * 2 ** 53][m.variant % 6];

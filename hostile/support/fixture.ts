@@ -17,6 +17,8 @@ export function hostileConfig(): GatewayConfig {
   const config = defaultConfig();
   const base = config.terminals[0]!;
   config.terminals.push({ ...structuredClone(base), id: TERMINAL_5 }, { ...structuredClone(base), id: TERMINAL_20 });
+  // A full run outlives the test environment's 300 s tokens; expiry is not what is fuzzed here.
+  config.token_lifetime_s = 86_400;
   return config;
 }
 
