@@ -88,7 +88,7 @@ test.describe('shopper data is checked before anything is sent', () => {
     await shop.open(session.id, { config: SHOWN_FIELDS });
     await shop.pay();
     await expect(shop.frame.getByText('Choose a payment method.')).toBeVisible();
-    expect((await shop.callbacks())[0]?.error?.code).toBe('no_payment_method');
+    expect((await shop.callbacks(1))[0]?.error?.code).toBe('no_payment_method');
 
     await shop.method('BLIK').check();
     // The session's customer pre-populates the shopper fields.
@@ -99,7 +99,7 @@ test.describe('shopper data is checked before anything is sent', () => {
     await shop.pay();
     await expect(shop.field('Email')).toHaveAttribute('aria-invalid', 'true');
     await expect(shop.frame.getByText('Enter the 6 digits of your BLIK code.')).toBeVisible();
-    expect((await shop.callbacks())[1]?.error).toMatchObject({ code: 'invalid_customer', fields: [{ field: 'email' }, { field: 'blikCode' }] });
+    expect((await shop.callbacks(2))[1]?.error).toMatchObject({ code: 'invalid_customer', fields: [{ field: 'email' }, { field: 'blikCode' }] });
     expect(await gateway.request<unknown[]>('GET', `/__mock/transactions?reference=${encodeURIComponent(session.reference)}`)).toEqual([]);
   });
 
@@ -109,7 +109,7 @@ test.describe('shopper data is checked before anything is sent', () => {
     await shop.fillShopper({ email: 'ana@example.com' });
     await shop.pay();
     await expect(shop.error).toHaveText(/^invalid_customer: firstName: This field is required\. lastName: This field is required\.$/);
-    expect(await shop.onErrorCalls()).toEqual([expect.objectContaining({ code: 'invalid_customer' })]);
+    expect(await shop.onErrorCalls(1)).toEqual([expect.objectContaining({ code: 'invalid_customer' })]);
   });
 });
 
@@ -199,7 +199,7 @@ test.describe('to the provider and back', () => {
     await shop.method('Open banking').check();
     await shop.pay();
     await expect(shop.result).toContainText('Declined DECLINED');
-    const [callback] = await shop.callbacks();
+    const [callback] = await shop.callbacks(1);
     expect(callback).toMatchObject({ error: null, response: { approved: false, status: 'DECLINED', redirect: null, result: { status: 'DECLINED' } } });
     expect(await shop.onErrorCalls()).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/alternative-methods');

@@ -121,7 +121,7 @@ test.describe('checks before anything is sent', () => {
     await page.getByLabel('Phone').fill('+3876');
     await checkout.pay();
     await expect(checkout.error).toHaveText(/^invalid_customer: phone: /);
-    const [callback] = await checkout.callbacks();
+    const [callback] = await checkout.callbacks(1);
     expect(callback?.response).toBeNull();
     expect(await transactionsOf(gateway, session.reference)).toEqual([]);
   });
@@ -131,8 +131,7 @@ test.describe('checks before anything is sent', () => {
     await checkout.open(session.id);
     await checkout.fillCard({ number: '4000000000000002' });
     await checkout.payButton.dblclick();
-    await expect.poll(async () => (await checkout.callbacks()).length).toBe(2);
-    const callbacks = await checkout.callbacks();
+    const callbacks = await checkout.callbacks(2);
     expect(callbacks[0]!.response!.transaction.id).toBe(callbacks[1]!.response!.transaction.id);
     expect(await transactionsOf(gateway, session.reference)).toHaveLength(1);
   });

@@ -64,7 +64,7 @@ test.describe('saving a card', () => {
     await shop.pay();
     await expect(shop.result).toContainText('Approved APPROVED');
 
-    const [callback] = await shop.callbacks();
+    const [callback] = await shop.callbacks(1);
     const token = callback?.response?.transaction.payment_method.token;
     expect(token).toMatch(/^pm_/);
     const tokenized = await webhooks.waitFor(isTokenized(token!), { timeout: 10_000 });
@@ -82,7 +82,7 @@ test.describe('saving a card', () => {
     await shop.fillCard({ number: '4000000000000002' });
     await shop.pay();
     await expect(shop.result).toContainText('Approved APPROVED');
-    expect((await shop.callbacks())[0]?.response?.transaction.payment_method.token).toBeNull();
+    expect((await shop.callbacks(1))[0]?.response?.transaction.payment_method.token).toBeNull();
   });
 });
 
@@ -100,7 +100,7 @@ test.describe('paying with a saved card', () => {
     await shop.pay();
     await expect(shop.result).toContainText('Approved APPROVED');
 
-    const [callback] = await shop.callbacks();
+    const [callback] = await shop.callbacks(1);
     const id = callback!.response!.transaction.id;
     expect(callback!.response!.transaction.payment_method).toMatchObject({ type: 'saved_card', token: card.paymentMethodId });
     expect((await gateway.status(id)).transaction).toMatchObject({ status: 'APPROVED', customer: { id: customerId } });
@@ -145,9 +145,9 @@ test.describe('paying with a saved card', () => {
     const message = 'This saved card can no longer be used. Please pay with another card.';
     await expect(shop.error).toHaveText(`payment_method_inactive: ${message}`);
     await expect(shop.frame.getByRole('alert')).toHaveText(message);
-    const [callback] = await shop.callbacks();
+    const [callback] = await shop.callbacks(1);
     expect(callback).toMatchObject({ response: null, error: { code: 'payment_method_inactive', gatewayCode: 'INVALID_REQUEST_PAYMENT_METHOD_INACTIVE' } });
-    expect(await shop.onErrorCalls()).toEqual([expect.objectContaining({ code: 'payment_method_inactive', message })]);
+    expect(await shop.onErrorCalls(1)).toEqual([expect.objectContaining({ code: 'payment_method_inactive', message })]);
   });
 
   test('the deleted-card error is in the component’s locale', async ({ shop, gateway, createSession }) => {
@@ -170,7 +170,7 @@ test.describe('paying with a saved card', () => {
     await shop.cvv().fill('123');
     await shop.pay();
     await expect(shop.error).toHaveText('payment_method_expired: Acest card salvat a expirat. Vă rugăm să plătiți cu alt card.');
-    expect(await shop.onErrorCalls()).toEqual([expect.objectContaining({ code: 'payment_method_expired' })]);
+    expect(await shop.onErrorCalls(1)).toEqual([expect.objectContaining({ code: 'payment_method_expired' })]);
     const transactions = await gateway.request<unknown[]>('GET', `/__mock/transactions?reference=${encodeURIComponent(session.reference)}`);
     expect(transactions).toEqual([]);
   });
@@ -202,7 +202,7 @@ test.describe('paying with a saved card', () => {
       await shop.cvv().fill('123');
       await shop.pay();
       await expect(shop.error).toHaveText('payment_method_expired: This saved card has expired. Please pay with another card.');
-      expect((await shop.callbacks())[0]?.error).toMatchObject({ gatewayCode: 'INVALID_REQUEST_PAYMENT_METHOD_EXPIRED' });
+      expect((await shop.callbacks(1))[0]?.error).toMatchObject({ gatewayCode: 'INVALID_REQUEST_PAYMENT_METHOD_EXPIRED' });
     } finally {
       testGateway.running.ctx.clock.reset(); // the clock back (only the clock) for the worker's next tests
     }

@@ -4,7 +4,8 @@
  * radios and fields by accessible name; the page's own shopper fields, Pay button, express
  * buttons built on the redirect factories, and result regions.
  */
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
+import { TestShopPage } from './test-shop-page';
 
 export const APM_FRAME_TITLE = 'Secure alternative payment methods';
 
@@ -26,30 +27,21 @@ export interface OpenOptions {
   navigate?: boolean;
 }
 
-export class AlternativeMethodsPage {
+export class AlternativeMethodsPage extends TestShopPage<AlternativeCallback, { code: string }> {
   readonly frame: FrameLocator;
-  readonly payButton: Locator;
-  readonly result: Locator;
-  readonly error: Locator;
 
-  constructor(
-    readonly page: Page,
-    readonly merchantOrigin: string,
-    readonly gatewayUrl: string,
-  ) {
+  constructor(page: Page, merchantOrigin: string, gatewayUrl: string) {
+    super(page, merchantOrigin, gatewayUrl);
     this.frame = page.locator(`iframe[title="${APM_FRAME_TITLE}"]`).contentFrame();
-    this.payButton = page.getByRole('button', { name: 'Pay', exact: true });
-    this.result = page.getByRole('status').filter({ hasNot: page.locator('iframe') });
-    this.error = page.getByRole('alert').filter({ hasNot: page.locator('iframe') });
   }
 
-  async open(sessionId: string, options: OpenOptions = {}): Promise<void> {
-    const query = new URLSearchParams({ gateway: this.gatewayUrl, session: sessionId });
-    if (options.locale) query.set('locale', options.locale);
-    if (options.config) query.set('config', JSON.stringify(options.config));
-    if (options.navigate === false) query.set('navigate', '0');
-    await this.page.goto(`${this.merchantOrigin}/alternative-methods?${query}`);
-    await expect(this.page.locator('body')).toHaveAttribute('data-ready', 'true');
+  open(sessionId: string, options: OpenOptions = {}): Promise<void> {
+    return this.goto('/alternative-methods', {
+      session: sessionId,
+      locale: options.locale,
+      config: options.config ? JSON.stringify(options.config) : undefined,
+      navigate: options.navigate === false ? '0' : undefined,
+    });
   }
 
   /** A method's radio in the frame, by its name (BLIK, Wallet A, Provider Y, …). */
@@ -73,15 +65,4 @@ export class AlternativeMethodsPage {
     return this.page.getByRole('button', { name: `Pay with ${name}` });
   }
 
-  async pay(): Promise<void> {
-    await this.payButton.click();
-  }
-
-  async callbacks(): Promise<AlternativeCallback[]> {
-    return this.page.evaluate(() => (window as unknown as { events: { callbacks: AlternativeCallback[] } }).events.callbacks);
-  }
-
-  async onErrorCalls(): Promise<{ code: string }[]> {
-    return this.page.evaluate(() => (window as unknown as { events: { errors: { code: string }[] } }).events.errors);
-  }
 }

@@ -3,8 +3,9 @@
  * the card or saved-card component in its secure frame (found by title), fields and the
  * save checkbox by accessible name, the page's own result and error regions.
  */
-import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { cardField, cardFrame, fillCard, type CardInput } from '@payments/testing/playwright';
+import { TestShopPage } from './test-shop-page';
 
 export interface SavedCardData {
   paymentMethodId: string;
@@ -19,21 +20,12 @@ export interface SavedCardCallback {
   error: { code: string; message: string; gatewayCode?: string } | null;
 }
 
-export class SavedCardPage {
+export class SavedCardPage extends TestShopPage<SavedCardCallback> {
   readonly frame: FrameLocator;
-  readonly payButton: Locator;
-  readonly result: Locator;
-  readonly error: Locator;
 
-  constructor(
-    readonly page: Page,
-    readonly merchantOrigin: string,
-    readonly gatewayUrl: string,
-  ) {
+  constructor(page: Page, merchantOrigin: string, gatewayUrl: string) {
+    super(page, merchantOrigin, gatewayUrl);
     this.frame = cardFrame(page);
-    this.payButton = page.getByRole('button', { name: 'Pay' });
-    this.result = page.getByRole('status');
-    this.error = page.getByRole('alert').filter({ hasNot: page.locator('iframe') });
   }
 
   /** The saved-card component for `card`. */
@@ -46,11 +38,8 @@ export class SavedCardPage {
     await this.open(sessionId, 'card', { saveCard: { offer: true } }, locale);
   }
 
-  private async open(sessionId: string, component: string, config: unknown, locale?: string): Promise<void> {
-    const query = new URLSearchParams({ gateway: this.gatewayUrl, session: sessionId, component, config: JSON.stringify(config) });
-    if (locale) query.set('locale', locale);
-    await this.page.goto(`${this.merchantOrigin}/saved-card?${query}`);
-    await expect(this.page.locator('body')).toHaveAttribute('data-ready', 'true');
+  private open(sessionId: string, component: string, config: unknown, locale?: string): Promise<void> {
+    return this.goto('/saved-card', { session: sessionId, component, config: JSON.stringify(config), locale });
   }
 
   cvv(label = 'CVV'): Locator {
@@ -67,17 +56,5 @@ export class SavedCardPage {
 
   cardNumber(): Locator {
     return cardField(this.frame, 'number');
-  }
-
-  async pay(): Promise<void> {
-    await this.payButton.click();
-  }
-
-  async callbacks(): Promise<SavedCardCallback[]> {
-    return this.page.evaluate(() => (window as unknown as { events: { callbacks: SavedCardCallback[] } }).events.callbacks);
-  }
-
-  async onErrorCalls(): Promise<{ code: string; message: string }[]> {
-    return this.page.evaluate(() => (window as unknown as { events: { errors: { code: string; message: string }[] } }).events.errors);
   }
 }
