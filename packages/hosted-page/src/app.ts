@@ -44,6 +44,8 @@ import { orderSummary, pageFooter, pageHeader, type MerchantView } from './views
 type Screen =
   | { kind: 'loading' }
   | { kind: 'notice'; notice: 'invalid' | 'unavailable' | 'expired' | 'completed' }
+  /** Back from the bank or a provider, and the gateway did not say how it ended. */
+  | { kind: 'notice'; notice: 'unconfirmed'; transactionId: string }
   | { kind: 'result'; outcome: 'approved' | 'pending'; transaction: Transaction }
   | { kind: 'checkout' };
 
@@ -120,13 +122,31 @@ export class HostedPaymentPage extends LitElement {
     const params = new URLSearchParams(location.search);
     const returned = params.get('transaction_id');
     if (params.has('transaction_id') || params.has('status')) history.replaceState(null, '', location.pathname);
-    if (returned) {
-      const transaction = await api
-        .status(returned)
-        .then((s) => (s.found && s.transaction?.reference === session.reference ? s.transaction : null))
-        .catch(() => null);
-      if (transaction && this.#showOutcome(transaction, false)) return;
+    if (returned) return this.#confirmReturn(returned, false);
+    this.#openCheckout();
+  }
+
+  /**
+   * Asks the gateway how the transaction the shopper came back with ended. When the gateway
+   * does not answer, the shopper must not pay again blindly: a page says the payment is not
+   * confirmed yet, with Check again (the same question, asked again).
+   */
+  async #confirmReturn(transactionId: string, focus: boolean): Promise<void> {
+    const session = this.#session!;
+    let found: Transaction | null;
+    try {
+      const status = await this.#api!.status(transactionId);
+      found = status.found && status.transaction?.reference === session.reference ? status.transaction : null;
+    } catch {
+      return this.#show({ kind: 'notice', notice: 'unconfirmed', transactionId }, focus);
     }
+    if (found && this.#showOutcome(found, focus)) return;
+    this.#openCheckout();
+  }
+
+  #openCheckout(): void {
+    const session = this.#session!;
+    const api = this.#api!;
     if (session.status === 'COMPLETED') return this.#show({ kind: 'notice', notice: 'completed' });
     if (session.status === 'EXPIRED') return this.#show({ kind: 'notice', notice: 'expired' });
 
@@ -438,6 +458,16 @@ export class HostedPaymentPage extends LitElement {
           body: text.unavailableBody,
           action: { kind: 'button', label: messages(this.#locale).hostedPage.tryAgain, run: () => location.reload() },
         };
+      case 'unconfirmed': {
+        const { transactionId } = screen;
+        return {
+          tone: 'pending',
+          title: text.unconfirmedTitle,
+          body: text.unconfirmedBody,
+          details: [{ label: text.transactionId, value: transactionId }],
+          action: { kind: 'button', label: text.checkAgain, run: () => void this.#confirmReturn(transactionId, true) },
+        };
+      }
     }
   }
 }

@@ -105,7 +105,8 @@ async function finish(deps: PaymentDeps, response: ExecutionResponse): Promise<P
 /** A failed call, as the shopper should hear it (in any language). Expired sessions have a page of their own. */
 export function failure(error: unknown): PaymentResult {
   const say = (pick: (locale: LocaleTag) => string): PaymentResult => ({ kind: 'error', message: pick });
-  if (!(error instanceof GatewayCallError)) return say((l) => messages(l).threeDsErrors.request_failed);
+  // No answer, a 5xx or an answer that is not one: paying again with the session is safe.
+  if (!(error instanceof GatewayCallError)) return say((l) => messages(l).status.serviceUnavailable);
   switch (error.code) {
     case '1005':
       return { kind: 'expired' };
@@ -119,6 +120,6 @@ export function failure(error: unknown): PaymentResult {
     case '2017':
       return say((l) => pageTexts(l).unavailableMethods);
   }
-  if (error.status >= 500 || error.status === 0) return say((l) => messages(l).threeDsErrors.request_failed);
+  if (error.status >= 500 || error.malformed) return say((l) => messages(l).status.serviceUnavailable);
   return say((l) => messages(l).status.genericError);
 }

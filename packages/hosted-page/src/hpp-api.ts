@@ -1,7 +1,7 @@
 /**
  * The page's calls to the gateway: same origin, the merchant's public client key, scoped to
- * the session. POSTs and the encryption key go through the card frame's own client
- * (`createGatewayApi`), so both checkouts call the gateway alike; a failure is a
+ * the session. Every call goes through the card frame's own client (`createGatewayApi`), so
+ * both checkouts call the gateway alike; a failure is a
  * GatewayCallError carrying the spec's error body (and its processing code).
  */
 import type { ExecutionResponse, StatusResponse } from '@payments/core';
@@ -20,23 +20,12 @@ export interface HppApi {
 
 export function createHppApi(clientKey: string, sessionId: string): HppApi {
   const gateway = createGatewayApi(clientKey);
-  const get = async <T>(path: string): Promise<T> => {
-    const response = await fetch(path, { credentials: 'omit', headers: { 'x-client-key': clientKey, accept: 'application/json' } });
-    let body: unknown = null;
-    try {
-      body = await response.json();
-    } catch {
-      // an edge 403 has no body
-    }
-    if (!response.ok) throw new GatewayCallError(response.status, body as ConstructorParameters<typeof GatewayCallError>[1]);
-    return body as T;
-  };
   const id = encodeURIComponent(sessionId);
   return {
     gateway,
-    session: () => get<SessionView>(`/api/sessions/${id}`),
-    savedCards: async () => (await get<{ saved_cards: SavedCardSummary[] }>(`/api/sessions/${id}/saved-cards`)).saved_cards,
-    status: (transactionId) => get<StatusResponse>(`/api/transactions/${encodeURIComponent(transactionId)}/status`),
+    session: () => gateway.get<SessionView>(`/api/sessions/${id}`),
+    savedCards: async () => (await gateway.get<{ saved_cards: SavedCardSummary[] }>(`/api/sessions/${id}/saved-cards`)).saved_cards,
+    status: (transactionId) => gateway.get<StatusResponse>(`/api/transactions/${encodeURIComponent(transactionId)}/status`),
     authorize: (body) => gateway.post('/api/transactions/authorize', { session_id: sessionId, ...body }),
   };
 }

@@ -64,6 +64,9 @@ export interface PageTexts {
   readonly unavailableTitle: string;
   readonly unavailableBody: string;
   readonly unavailableMethods: string;
+  readonly unconfirmedTitle: string;
+  readonly unconfirmedBody: string;
+  readonly checkAgain: string;
   readonly fixErrors: string;
 }
 
@@ -109,6 +112,9 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     unavailableTitle: 'The payment page is not available',
     unavailableBody: 'We could not reach the payment service. No money was taken. Please try again in a moment.',
     unavailableMethods: 'This shop cannot take payments right now. No money was taken.',
+    unconfirmedTitle: 'We could not confirm your payment yet',
+    unconfirmedBody: 'You are back from your bank, but the payment service did not answer. Do not pay again: check again in a moment.',
+    checkAgain: 'Check again',
     fixErrors: 'Check the highlighted fields.',
   },
   'bs-BA': {
@@ -152,6 +158,9 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     unavailableTitle: 'Stranica za plaćanje nije dostupna',
     unavailableBody: 'Nismo mogli dobiti vezu s uslugom plaćanja. Novac nije naplaćen. Pokušajte ponovo za trenutak.',
     unavailableMethods: 'Ova trgovina trenutno ne može primati plaćanja. Novac nije naplaćen.',
+    unconfirmedTitle: 'Još nismo mogli potvrditi vaše plaćanje',
+    unconfirmedBody: 'Vratili ste se iz banke, ali usluga plaćanja nije odgovorila. Nemojte plaćati ponovo: provjerite ponovo za trenutak.',
+    checkAgain: 'Provjeri ponovo',
     fixErrors: 'Provjerite označena polja.',
   },
   'ro-RO': {
@@ -195,6 +204,9 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     unavailableTitle: 'Pagina de plată nu este disponibilă',
     unavailableBody: 'Nu am putut contacta serviciul de plată. Nu s-au retras bani. Vă rugăm să încercați din nou în câteva momente.',
     unavailableMethods: 'Acest magazin nu poate primi plăți în acest moment. Nu s-au retras bani.',
+    unconfirmedTitle: 'Nu am putut confirma încă plata',
+    unconfirmedBody: 'V-ați întors de la bancă, dar serviciul de plată nu a răspuns. Nu plătiți din nou: verificați din nou în câteva momente.',
+    checkAgain: 'Verifică din nou',
     fixErrors: 'Verificați câmpurile marcate.',
   },
   'sv-SE': {
@@ -238,6 +250,9 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     unavailableTitle: 'Betalningssidan är inte tillgänglig',
     unavailableBody: 'Vi fick ingen kontakt med betaltjänsten. Inga pengar har dragits. Försök igen om en stund.',
     unavailableMethods: 'Butiken kan inte ta emot betalningar just nu. Inga pengar har dragits.',
+    unconfirmedTitle: 'Vi kunde inte bekräfta din betalning än',
+    unconfirmedBody: 'Du är tillbaka från banken, men betaltjänsten svarade inte. Betala inte igen: kontrollera igen om en stund.',
+    checkAgain: 'Kontrollera igen',
     fixErrors: 'Kontrollera de markerade fälten.',
   },
 };

@@ -82,7 +82,7 @@ export const bsBA: Messages = {
     frameTitle: 'Sigurno plaćanje karticom',
     challengeFrameTitle: 'Provjera kod banke',
     genericError: 'Nešto nije u redu, pokušajte ponovo',
-    serviceUnavailable: 'Usluga plaćanja ne odgovara',
+    serviceUnavailable: 'Usluga plaćanja nije odgovorila. Pokušajte ponovo: nećete biti dvaput naplaćeni.',
     sessionExpired: 'Vaša sesija je istekla',
   },
   hostedPage: {

@@ -82,7 +82,7 @@ export const enUS: Messages = {
     frameTitle: 'Secure card payment',
     challengeFrameTitle: 'Bank verification',
     genericError: 'Something went wrong, please try again',
-    serviceUnavailable: 'The payment service is not responding',
+    serviceUnavailable: "The payment service didn't answer. Please try again: you won't be charged twice.",
     sessionExpired: 'Your session has expired',
   },
   hostedPage: {

@@ -82,7 +82,7 @@ export const roRO: Messages = {
     frameTitle: 'Plată securizată cu cardul',
     challengeFrameTitle: 'Verificare bancară',
     genericError: 'A apărut o eroare, vă rugăm să încercați din nou',
-    serviceUnavailable: 'Serviciul de plată nu răspunde',
+    serviceUnavailable: 'Serviciul de plată nu a răspuns. Vă rugăm să încercați din nou: nu veți fi debitat de două ori.',
     sessionExpired: 'Sesiunea dumneavoastră a expirat',
   },
   hostedPage: {

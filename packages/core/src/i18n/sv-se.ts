@@ -82,7 +82,7 @@ export const svSE: Messages = {
     frameTitle: 'Säker kortbetalning',
     challengeFrameTitle: 'Verifiering hos din bank',
     genericError: 'Något gick fel, försök igen',
-    serviceUnavailable: 'Betaltjänsten svarar inte',
+    serviceUnavailable: 'Betaltjänsten svarade inte. Försök igen: du debiteras inte två gånger.',
     sessionExpired: 'Din session har gått ut',
   },
   hostedPage: {

@@ -27,7 +27,7 @@ function start(): void {
   if (window.parent === window || !parentOrigin) return; // only ever runs framed by its merchant
   const api = createGatewayApi(clientKey);
   // Ask for the session's methods at once: configure then costs no extra round trip.
-  const loading: Promise<SessionMethods> = fetchSessionMethods(clientKey, sessionId);
+  const loading: Promise<SessionMethods> = fetchSessionMethods(api, sessionId);
   loading.catch(() => undefined);
 
   const form = document.createElement('ef-apm-form') as ApmForm;

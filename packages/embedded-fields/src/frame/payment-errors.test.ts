@@ -28,4 +28,12 @@ describe('gatewayError', () => {
     expect(gatewayError(refused('2000'), 'en-US')).toMatchObject({ code: 'payment_refused', gatewayCode: '2000' });
     expect(gatewayError(new TypeError('fetch failed'), 'en-US').code).toBe('network_error');
   });
+
+  it('words a 5xx, a broken answer and no answer alike: try again, no double charge', () => {
+    const message = "The payment service didn't answer. Please try again: you won't be charged twice.";
+    expect(gatewayError(new GatewayCallError(500, null), 'en-US')).toEqual({ code: 'gateway_error', message });
+    expect(gatewayError(new GatewayCallError(200, null, true), 'en-US')).toEqual({ code: 'gateway_error', message });
+    expect(gatewayError(new TypeError('Failed to fetch'), 'en-US')).toEqual({ code: 'network_error', message });
+    expect(gatewayError(new GatewayCallError(200, null, true), 'sv-SE').message).toBe('Betaltjänsten svarade inte. Försök igen: du debiteras inte två gånger.');
+  });
 });

@@ -33,7 +33,9 @@ export function gatewayError(error: unknown, locale: LocaleTag): PaymentError {
     if (code === ERROR_CODES.PAYMENT_METHOD_EXPIRED) return { code: 'payment_method_expired', message: text.savedCard.expiredError, gatewayCode: code };
     if (error.status === 401) return { code: 'unauthorized', message: text.status.genericError };
     const base = { message: text.status.genericError, ...(code ? { gatewayCode: code } : {}) };
-    if (error.status >= 500) return { code: 'gateway_error', ...base, message: text.status.serviceUnavailable };
+    // A 5xx, or an answer that is not one: the payment may or may not exist, and paying again
+    // with the session is safe (the gateway answers the same transaction), so say so.
+    if (error.status >= 500 || error.malformed) return { code: 'gateway_error', ...base, message: text.status.serviceUnavailable };
     return { code: 'payment_refused', ...base };
   }
   return { code: 'network_error', message: text.status.serviceUnavailable };

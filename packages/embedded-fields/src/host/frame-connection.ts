@@ -2,9 +2,15 @@
  * One secure frame on the merchant page and its penpal connection. The frame's origin is
  * the gateway's, pinned in allowedOrigins: a message from any other window or origin is
  * dropped by penpal before it reaches our methods.
+ *
+ * A frame that cannot work fails fast: the frame's script connects as soon as it runs,
+ * which is before the iframe's load event, so a frame that has loaded and still not
+ * connected LOADED_GRACE_MS later is a browser error page, a gateway error page or a page
+ * blocked by frame-ancestors. Only a frame still loading (a slow network) gets the whole
+ * CONNECT_TIMEOUT_MS.
  */
 import { WindowMessenger, connect, type Connection, type Methods, type RemoteProxy } from 'penpal';
-import { CARD_FRAME_TITLE, CONNECT_TIMEOUT_MS, PROTOCOL_VERSION, type FrameRemote, type HostMethods } from '../shared/protocol';
+import { CARD_FRAME_TITLE, CONNECT_TIMEOUT_MS, LOADED_GRACE_MS, PROTOCOL_VERSION, type FrameRemote, type HostMethods } from '../shared/protocol';
 
 /** `Remote`: the frame's methods (the card frame's by default; the APM frame's for /frames/apm). */
 export interface FrameConnection<Remote extends Methods = FrameRemote> {
@@ -46,8 +52,22 @@ export async function openFrame<Remote extends Methods = FrameRemote>(
     timeout: CONNECT_TIMEOUT_MS,
     channel: 'embedded-fields',
   });
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const watching = new AbortController();
+  const stopWatching = () => {
+    watching.abort();
+    clearTimeout(grace);
+  };
+  const loadedWithoutConnecting = new Promise<never>((_, reject) => {
+    const onLoad = () => {
+      clearTimeout(grace);
+      grace = setTimeout(() => reject(new Error('the frame loaded but did not connect')), LOADED_GRACE_MS);
+    };
+    iframe.addEventListener('load', onLoad, { signal: watching.signal });
+  });
   try {
-    const remote = await connection.promise;
+    const remote = await Promise.race([connection.promise, loadedWithoutConnecting]);
+    stopWatching();
     return {
       iframe,
       remote,
@@ -57,6 +77,7 @@ export async function openFrame<Remote extends Methods = FrameRemote>(
       },
     };
   } catch (error) {
+    stopWatching();
     connection.destroy();
     iframe.remove();
     throw error;

@@ -17,7 +17,10 @@ export const PROTOCOL_VERSION = 1;
 export const CARD_FRAME_PATH = '/frames/card';
 /** The iframe's accessible title: stable across locales, so suites and assistive tech find it. */
 export const CARD_FRAME_TITLE = 'Secure card payment';
+/** How long a frame may take to load and connect (a slow network). */
 export const CONNECT_TIMEOUT_MS = 15_000;
+/** How long a frame that has loaded may take to connect (see host/frame-connection.ts). */
+export const LOADED_GRACE_MS = 2_500;
 
 export type FrameComponentType = 'card' | 'saved-card';
 
