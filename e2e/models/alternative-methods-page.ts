@@ -25,6 +25,8 @@ export interface OpenOptions {
   config?: unknown;
   /** false: the page does not follow a redirect (to look at the response). */
   navigate?: boolean;
+  /** false: do not wait for the secure frame (a test of a frame that fails to load). */
+  waitReady?: boolean;
 }
 
 export class AlternativeMethodsPage extends TestShopPage<AlternativeCallback, { code: string }> {
@@ -41,7 +43,7 @@ export class AlternativeMethodsPage extends TestShopPage<AlternativeCallback, { 
       locale: options.locale,
       config: options.config ? JSON.stringify(options.config) : undefined,
       navigate: options.navigate === false ? '0' : undefined,
-    });
+    }, options.waitReady);
   }
 
   /** A method's radio in the frame, by its name (BLIK, Wallet A, Provider Y, …). */

@@ -4,13 +4,16 @@
  * title), no selectors into the frame's markup, no fixed waits.
  */
 import type { FrameLocator, Locator, Page } from '@playwright/test';
-import { cardField, cardFrame, fillCard, type CardFieldName, type CardInput } from '@payments/testing/playwright';
+import type { LocaleTag } from '@payments/core';
+import { cardField, cardFieldLabels, cardFrame, fillCard, type CardFieldName, type CardInput } from '@payments/testing/playwright';
 import { TestShopPage } from './test-shop-page';
 
 export interface OpenOptions {
   locale?: string;
   config?: unknown;
   component?: string;
+  /** false: do not wait for the secure frame (a test of a frame that fails to load). */
+  waitReady?: boolean;
 }
 
 export interface CheckoutCallback {
@@ -26,13 +29,22 @@ export class CheckoutPage extends TestShopPage<CheckoutCallback> {
     this.frame = cardFrame(page);
   }
 
+  /** The locale the page opened the component in: fields are found by their names in it. */
+  locale: LocaleTag = 'en-US';
+
   open(sessionId: string, options: OpenOptions = {}): Promise<void> {
+    this.locale = (options.locale as LocaleTag | undefined) ?? 'en-US';
     return this.goto('/checkout', {
       session: sessionId,
       locale: options.locale,
       config: options.config ? JSON.stringify(options.config) : undefined,
       component: options.component,
-    });
+    }, options.waitReady);
+  }
+
+  /** The test shop's own retry after the frame failed to load. */
+  get reloadFormButton(): Locator {
+    return this.page.getByRole('button', { name: 'Load the payment form again' });
   }
 
   /** A field by its accessible name in the current locale (en-US names by default). */
@@ -41,11 +53,11 @@ export class CheckoutPage extends TestShopPage<CheckoutCallback> {
   }
 
   cardField(field: CardFieldName): Locator {
-    return cardField(this.frame, field);
+    return cardField(this.frame, field, cardFieldLabels(this.locale));
   }
 
   fillCard(card: CardInput): Promise<void> {
-    return fillCard(this.frame, card);
+    return fillCard(this.frame, card, cardFieldLabels(this.locale));
   }
 
   /** The 3-D Secure challenge dialog over the page, and the ACS inside it. */

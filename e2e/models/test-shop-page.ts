@@ -29,11 +29,15 @@ export abstract class TestShopPage<Callback, OnError = { code: string; message: 
     this.error = page.getByRole('alert').filter({ hasNot: page.locator('iframe') });
   }
 
-  /** Opens `path` with `query` (plus the gateway) and waits for the page to be ready. */
-  protected async goto(path: string, query: Record<string, string | undefined>): Promise<void> {
+  /** Opens `path` with `query` (plus the gateway) and, unless told not to, waits for the component to be ready. */
+  protected async goto(path: string, query: Record<string, string | undefined>, waitReady = true): Promise<void> {
     const search = new URLSearchParams({ gateway: this.gatewayUrl });
     for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, value);
     await this.page.goto(`${this.merchantOrigin}${path}?${search}`);
+    if (waitReady) await this.expectReady();
+  }
+
+  async expectReady(): Promise<void> {
     await expect(this.page.locator('body')).toHaveAttribute('data-ready', 'true');
   }
 

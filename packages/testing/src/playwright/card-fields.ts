@@ -5,6 +5,7 @@
  * the same fields without a frame: pass the page itself as the root).
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { messages, type LocaleTag } from '@payments/core';
 
 /** The card frame's title (stable across locales). */
 export const CARD_FRAME_TITLE = 'Secure card payment';
@@ -19,6 +20,12 @@ export const CARD_FIELD_LABELS = {
 } as const;
 
 export type CardFieldName = keyof typeof CARD_FIELD_LABELS;
+
+/** Accessible names of the card fields in any supported locale: pass to fillCard, cardField, readField. */
+export function cardFieldLabels(locale: LocaleTag): Record<CardFieldName, string> {
+  const { labels } = messages(locale);
+  return { number: labels.cardNumber, expiry: labels.expiryDate, cvv: labels.cvv, holderName: labels.cardholderName, email: labels.email };
+}
 
 export interface CardInput {
   number: string;
