@@ -6,11 +6,10 @@
  * to the gateway's provider page, the tester approves, declines or abandons, and the shop's
  * return_url gets the final status, confirmed by the status endpoint and by webhook.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { webhookTransactionId, type WebhookInbox } from '@payments/testing';
 import type { GatewayClient } from '@payments/testing';
 import { expect, test as base } from './fixtures';
-import { APM_FRAME_TITLE, AlternativeMethodsPage } from './models/alternative-methods-page';
+import { AlternativeMethodsPage } from './models/alternative-methods-page';
 import { ProviderPage } from './models/provider-page';
 
 const test = base.extend<{ shop: AlternativeMethodsPage; provider: ProviderPage }>({
@@ -58,16 +57,6 @@ test.describe('the methods a session fits', () => {
     await expect(shop.field('BLIK kod (nije obavezno)')).toBeVisible();
     await expect(shop.field('Prezime')).toBeVisible();
   });
-});
-
-test('the list, a chosen method with its fields and their errors: axe finds nothing', async ({ shop, page, createSession }) => {
-  await shop.open((await createSession(PLN)).id, { config: SHOWN_FIELDS });
-  await shop.method('BLIK').check();
-  await shop.field('BLIK code (optional)').fill('12');
-  await shop.pay();
-  await expect(shop.frame.getByText('Enter the 6 digits of your BLIK code.')).toBeVisible();
-  const results = await new AxeBuilder({ page }).include(`iframe[title="${APM_FRAME_TITLE}"]`).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test('the /frames/apm document answers only the session’s merchant origin, under the card frame’s CSP', async ({ gatewayUrl, merchantOrigin, createSession }) => {

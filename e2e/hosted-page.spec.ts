@@ -8,12 +8,12 @@
  * The end: a visible "Continue to {merchant}" link (no timer) the gateway turns into
  * success_url / error_url; Cancel goes to cancel_url; both append transaction_id and status.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { TEST_CARDS, uniqueReference, type GatewayClient, type TestCardScenario } from '@payments/testing';
 import { startDemo } from '../demo/server';
 import { expect, test as base } from './fixtures';
 import { HPP_WORDS, HostedPaymentPage } from './models/hosted-page';
+import { expectNoAxeViolations } from './support/axe';
 
 const test = base.extend<{ hpp: HostedPaymentPage }>({
   hpp: async ({ page }, use) => use(new HostedPaymentPage(page)),
@@ -21,10 +21,8 @@ const test = base.extend<{ hpp: HostedPaymentPage }>({
 
 const cardOf = (scenario: TestCardScenario, network: 1 | 2 = 1) => TEST_CARDS.find((c) => c.scenario === scenario && c.network === network)!.number;
 
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+/** A whole page: WCAG 2.2 A and AA and axe's best practices. */
+const expectAccessible = (page: Page) => expectNoAxeViolations(page, { bestPractice: true });
 
 /** Where "Continue to …" leads, and what the gateway says about the transaction. */
 async function continueToShop(hpp: HostedPaymentPage, gateway: GatewayClient, merchantOrigin: string, path: '/success' | '/error', status: string) {

@@ -1,30 +1,52 @@
 /**
- * Accessibility of the card component in every locale: axe-core finds no violations in the
- * merchant page with its secure frame (axe follows into the frame), errors are announced,
- * and a shopper pays with the keyboard alone.
+ * Accessibility of the three components in every locale: axe-core finds no violations in
+ * the merchant page with its secure frame (axe follows into the frame) while errors show:
+ * the card, the saved card (expired, refused before sending) and the payment-method list (a
+ * BLIK code too short). Then errors are announced, and a shopper pays with the keyboard alone.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { LOCALES, messages } from '@payments/core';
 import { cardFrame } from '@payments/testing/playwright';
 import { expect, test as base } from '../fixtures';
+import { AlternativeMethodsPage } from '../models/alternative-methods-page';
 import { CheckoutPage } from '../models/checkout-page';
+import { SavedCardPage } from '../models/saved-card-page';
+import { expectNoAxeViolations } from '../support/axe';
 
-const test = base.extend<{ checkout: CheckoutPage }>({
+const test = base.extend<{ checkout: CheckoutPage; savedCard: SavedCardPage; methods: AlternativeMethodsPage }>({
   checkout: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new CheckoutPage(page, merchantOrigin, gatewayUrl)),
+  savedCard: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new SavedCardPage(page, merchantOrigin, gatewayUrl)),
+  methods: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new AlternativeMethodsPage(page, merchantOrigin, gatewayUrl)),
 });
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+for (const locale of LOCALES) {
+  const text = messages(locale);
 
-const NUMBER_LABEL: Record<string, string> = { 'en-US': 'Card number', 'bs-BA': 'Broj kartice', 'ro-RO': 'Numărul cardului', 'sv-SE': 'Kortnummer' };
+  test.describe(`axe finds no violations, ${locale}`, () => {
+    test('card, with holder name and email, and an error shown', async ({ page, checkout, createSession }) => {
+      await checkout.open((await createSession()).id, { locale, config: { customerConfig: { hasHolderName: true, hasHolderEmail: true } } });
+      await checkout.cardField('number').fill('4000000000000003');
+      await page.keyboard.press('Tab');
+      await expect(checkout.frame.getByText(text.cardErrors.card_number_invalid)).toBeVisible();
+      await expectNoAxeViolations(page, { include: '#card' });
+    });
 
-for (const locale of Object.keys(NUMBER_LABEL)) {
-  test(`axe finds no violations in the card frame, ${locale}, with errors shown`, async ({ page, checkout, createSession }) => {
-    await checkout.open((await createSession()).id, { locale, config: { customerConfig: { hasHolderName: true, hasHolderEmail: true } } });
-    await checkout.field(NUMBER_LABEL[locale]!).fill('4000000000000003');
-    await page.keyboard.press('Tab');
-    // WCAG 2.2 A and AA. (axe's best-practice page rules, one main landmark and an h1, are
-    // for whole pages: a card widget inside the merchant's page must not add a landmark.)
-    const results = await new AxeBuilder({ page }).include('#card').withTags(WCAG_TAGS).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    test('saved card, expired: refused before sending, the error shown', async ({ page, savedCard, createSession }) => {
+      const card = { paymentMethodId: 'pm_axe', maskedPan: '400000******0002', expirationDate: '0120', cardBrand: 'VISA' };
+      await savedCard.openSavedCard((await createSession()).id, card, locale);
+      await savedCard.cvv(text.labels.cvv).fill('123');
+      await savedCard.pay();
+      await expect(savedCard.frame.getByText(text.savedCard.expiredError)).toBeVisible();
+      await expectNoAxeViolations(page, { include: '#card' });
+    });
+
+    test('payment methods: BLIK chosen with its fields, a code too short', async ({ page, methods, createSession }) => {
+      await methods.open((await createSession({ currency: 'PLN', amount: 19_900 })).id, { locale, config: { customerConfig: { hasHolderName: true, hasHolderEmail: true } } });
+      await methods.method('BLIK').check();
+      await methods.field(text.alternativeMethods.blikCode).fill('12');
+      await methods.pay();
+      await expect(methods.frame.getByText(text.alternativeMethods.blikInvalid)).toBeVisible();
+      await expectNoAxeViolations(page, { include: '#methods' });
+    });
   });
 }
 
