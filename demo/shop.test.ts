@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
-import { GatewayClient, TEST_CREDENTIALS, uniqueReference } from '@payments/testing';
+import { GatewayClient, TEST_BROWSER_INFO, TEST_CREDENTIALS, uniqueReference } from '@payments/testing';
 import { escapeHtml, renderTemplate } from './backend/html';
 import { WebhookInbox } from './backend/webhook-inbox';
 import type { CheckoutResponse, ScenariosResponse, WebhookEventRecord } from './shared/api-types';
@@ -122,16 +122,7 @@ describe('return page', () => {
       transaction_type: 'PURCHASE',
       payment_method: { type: 'card', data: await client.encryptCard({ number: '4000000000000044' }) },
       return_url: `${demo.url}/return`,
-      browser_info: {
-        user_agent: 'Mozilla/5.0',
-        accept_header: 'text/html',
-        java_enabled: false,
-        color_depth: 24,
-        screen_height: 900,
-        screen_width: 1440,
-        time_zone_offset: -60,
-        language: 'en-US',
-      },
+      browser_info: TEST_BROWSER_INFO,
     });
     expect(execution.result?.status).toBe('DECLINED');
 

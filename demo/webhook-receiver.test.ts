@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
-import { GatewayClient, uniqueReference } from '@payments/testing';
+import { GatewayClient, TEST_BROWSER_INFO, uniqueReference } from '@payments/testing';
 import { sha512Hex } from './backend/webhook-verifier';
 import type { EventsResponse, OrderStatus } from './shared/api-types';
 import { startDemo, type RunningDemo } from './server';
@@ -59,16 +59,7 @@ async function payWithFrictionlessCard(): Promise<string> {
     transaction_type: 'PURCHASE',
     payment_method: { type: 'card', data: await client.encryptCard({ number: FRICTIONLESS_CARD }) },
     return_url: `${demo.url}/return`,
-    browser_info: {
-      user_agent: 'Mozilla/5.0',
-      accept_header: 'text/html',
-      java_enabled: false,
-      color_depth: 24,
-      screen_height: 900,
-      screen_width: 1440,
-      time_zone_offset: -60,
-      language: 'en-US',
-    },
+    browser_info: TEST_BROWSER_INFO,
   });
   expect(execution.result?.status).toBe('APPROVED');
   return execution.result!.id;

@@ -3,6 +3,8 @@
  * simulator's flows. The mock gateway simulates from this table and the QA kit exports it,
  * so a test and the gateway cannot disagree about what a card does.
  */
+import type { BrowserInfo } from './api-types';
+
 export type TestCardScenario =
   | 'frictionless-approved'
   | 'redirect'
@@ -52,3 +54,18 @@ export const SIMULATED_FLOWS = [
 ] as const;
 
 export type SimulatedFlow = (typeof SIMULATED_FLOWS)[number];
+
+/**
+ * A desktop browser's `browser_info`, as a merchant backend forwards it on a Direct API
+ * authorize: for server-side tests that need one.
+ */
+export const TEST_BROWSER_INFO: Readonly<BrowserInfo> = {
+  user_agent: 'Mozilla/5.0',
+  accept_header: 'text/html',
+  java_enabled: false,
+  color_depth: 24,
+  screen_height: 900,
+  screen_width: 1440,
+  time_zone_offset: -60,
+  language: 'en-US',
+};

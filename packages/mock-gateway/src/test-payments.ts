@@ -2,6 +2,7 @@
  * Request builders for this package's tests: a Direct API card authorize with the fields
  * encrypted by the merchant key, the way a merchant backend would send it.
  */
+import { TEST_BROWSER_INFO } from '@payments/core';
 import type { TestGateway } from './test-harness';
 
 let counter = 0;
@@ -40,16 +41,7 @@ export async function cardAuthorizeBody(
     transaction_type: 'PURCHASE',
     payment_method: { type: 'card', data: await encryptedCard(t, card) },
     return_url: 'https://merchant.example/return',
-    browser_info: {
-      user_agent: 'Mozilla/5.0',
-      accept_header: 'text/html',
-      java_enabled: false,
-      color_depth: 24,
-      screen_height: 900,
-      screen_width: 1440,
-      time_zone_offset: -60,
-      language: 'en-US',
-    },
+    browser_info: TEST_BROWSER_INFO,
     ...overrides,
   };
 }

@@ -14,7 +14,6 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { live } from 'lit/directives/live.js';
 import type { AlternativeFieldName, ComponentState, FieldState, HolderData } from '../public-api';
 import type { ApmFrameConfig } from '../shared/apm-protocol';
-import { filterStyles, STYLE_KEYS } from '../shared/style-allow-list';
 import {
   apmErrorMessage,
   apmFieldState,
@@ -30,6 +29,7 @@ import {
 } from './apm-fields';
 import { methodMark } from './apm-marks';
 import { apmFormStyles } from './apm-styles';
+import { applyAllowedStyles, FormEventEmitter } from './form-events';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH } from './field-controller';
 import { cardFormStyles } from './styles';
 
@@ -73,14 +73,13 @@ export class ApmForm extends LitElement {
   #modes: Record<ModeKey, ApmMode> = { method: 'typing', email: 'typing', firstName: 'typing', lastName: 'typing', blikCode: 'typing' };
   #busy = false;
   #formMessage: string | null = null;
-  #lastState = '';
-  #lastHeight = -1;
+  readonly #events = new FormEventEmitter(this);
   #resizeObserver: ResizeObserver | undefined;
 
   /** The host's configuration (customerConfig, styles, locale). */
   set config(config: ApmFrameConfig) {
     this.#config = config;
-    this.#applyStyles(config.styles);
+    applyAllowedStyles(this, config.styles);
     if (isLocaleTag(config.locale)) this.locale = config.locale;
     this.requestUpdate();
     this.#emitState();
@@ -125,7 +124,7 @@ export class ApmForm extends LitElement {
     super.connectedCallback();
     adoptStyles(this.ownerDocument);
     this.ownerDocument.documentElement.lang = this.#locale;
-    this.#resizeObserver = new ResizeObserver(() => this.#reportHeight(this.getBoundingClientRect().height));
+    this.#resizeObserver = new ResizeObserver(() => this.#events.height(this.getBoundingClientRect().height));
     this.#resizeObserver.observe(this);
   }
 
@@ -226,32 +225,7 @@ export class ApmForm extends LitElement {
   }
 
   #emitState(): void {
-    if (!this.#config) return;
-    const state = this.getState();
-    const serialized = JSON.stringify(state);
-    if (serialized === this.#lastState) return;
-    this.#lastState = serialized;
-    this.#dispatch('ef-state', state);
-  }
-
-  #reportHeight(height: number): void {
-    const rounded = Math.ceil(height);
-    if (rounded === this.#lastHeight) return;
-    this.#lastHeight = rounded;
-    this.#dispatch('ef-resize', { height: rounded });
-  }
-
-  #dispatch<T>(type: string, detail: T, cancelable = false): boolean {
-    return this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true, cancelable }));
-  }
-
-  #applyStyles(styles: unknown): void {
-    const safe = filterStyles(styles);
-    for (const key of STYLE_KEYS) {
-      const value = safe[key];
-      if (value === undefined) this.style.removeProperty(key);
-      else this.style.setProperty(key, value);
-    }
+    if (this.#config) this.#events.state(this.getState());
   }
 
   /** Tab stops: every enabled control, but only the checked radio (or the first) of the group. */
@@ -284,14 +258,14 @@ export class ApmForm extends LitElement {
   #onKeyDown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && !event.isComposing && !(event.target instanceof HTMLSelectElement)) {
       event.preventDefault();
-      if (!this.#busy) this.#dispatch('ef-submit', undefined);
+      if (!this.#busy) this.#events.submit();
       return;
     }
     if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
     const stops = this.#tabStops();
     const edge = event.shiftKey ? stops[0] : stops[stops.length - 1];
     if (event.target !== edge) return;
-    const handled = !this.#dispatch('ef-focus-exit', { direction: event.shiftKey ? 'backward' : 'forward' }, true);
+    const handled = this.#events.focusExit(event.shiftKey ? 'backward' : 'forward');
     if (handled) event.preventDefault();
   }
 
@@ -299,7 +273,7 @@ export class ApmForm extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.#lastHeight < 0) this.#reportHeight(this.getBoundingClientRect().height);
+    if (!this.#events.heightReported) this.#events.height(this.getBoundingClientRect().height);
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -315,7 +289,7 @@ export class ApmForm extends LitElement {
       aria-busy=${this.#busy ? 'true' : 'false'}
       @submit=${(event: SubmitEvent) => {
         event.preventDefault();
-        if (!this.#busy) this.#dispatch('ef-submit', undefined);
+        if (!this.#busy) this.#events.submit();
       }}
       @keydown=${(event: KeyboardEvent) => this.#onKeyDown(event)}
     >

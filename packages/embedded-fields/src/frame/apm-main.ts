@@ -1,11 +1,9 @@
 /**
- * The alternative-payment-method frame's entry (served by the gateway at /frames/apm). Like
- * the card frame it trusts exactly one parent, the session's merchant origin that the
- * gateway writes into the document; penpal drops messages from any other origin or window.
- * It asks the gateway which methods fit the session, renders them (list mode) or nothing
+ * The alternative-payment-method frame's entry (served by the gateway at /frames/apm). It
+ * asks the gateway which methods fit the session, renders them (list mode) or nothing
  * (headless: a redirect factory's connection), and authorizes on `submit`.
+ * frame-bootstrap.ts says whom it trusts and how it connects.
  */
-import { WindowMessenger, connect } from 'penpal';
 import { isLocaleTag, messages, type LocaleTag } from '@payments/core';
 import type { ComponentState, Locale } from '../public-api';
 import type { ApmFrameConfig, ApmFrameMethods, ApmHostRemote } from '../shared/apm-protocol';
@@ -14,17 +12,13 @@ import './apm-form'; // registers <ef-apm-form>
 import type { ApmForm } from './apm-form';
 import { selectMethods, type OfferedMethod } from './apm-fields';
 import { payWithMethod } from './apm-payment';
+import { connectToHost, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
 import { createGatewayApi } from './gateway-api';
 import { gatewayError } from './payment-errors';
 import { fetchSessionMethods, type SessionMethods } from './session-methods';
 
-const parentOrigin = document.querySelector<HTMLMetaElement>('meta[name="ef-parent-origin"]')?.content ?? '';
-const params = new URLSearchParams(location.search);
-const sessionId = params.get('session_id') ?? '';
-const clientKey = params.get('client_key') ?? '';
-
-function start(): void {
-  if (window.parent === window || !parentOrigin) return; // only ever runs framed by its merchant
+function start(environment: FrameEnvironment): void {
+  const { sessionId, clientKey } = environment;
   const api = createGatewayApi(clientKey);
   // Ask for the session's methods at once: configure then costs no extra round trip.
   const loading: Promise<SessionMethods> = fetchSessionMethods(api, sessionId);
@@ -92,19 +86,8 @@ function start(): void {
     focusField: (which) => form.focusField(which),
   };
 
-  const connection = connect<ApmHostRemote>({
-    messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [parentOrigin] }),
-    methods: { ...methods },
-    channel: 'embedded-fields',
-  });
-  void connection.promise.then((remote) => {
-    form.addEventListener('ef-state', (event: Event) => void remote.change((event as CustomEvent<ComponentState>).detail));
-    form.addEventListener('ef-resize', (event: Event) => void remote.resize((event as CustomEvent<{ height: number }>).detail.height));
-    form.addEventListener('ef-focus-exit', (event: Event) => {
-      event.preventDefault();
-      void remote.focusExit((event as CustomEvent<{ direction: 'forward' | 'backward' }>).detail.direction);
-    });
-  });
+  void connectToHost<ApmHostRemote>(environment, form, { ...methods });
 }
 
-start();
+const environment = frameEnvironment();
+if (environment) start(environment); // only ever runs framed by its merchant

@@ -33,7 +33,6 @@ import { html, LitElement, nothing, svg, type PropertyValues, type SVGTemplateRe
 import { live } from 'lit/directives/live.js';
 import type { ComponentState, FieldName, FieldState, HolderData } from '../public-api';
 import type { FrameConfig } from '../shared/protocol';
-import { filterStyles, STYLE_KEYS } from '../shared/style-allow-list';
 import {
   cardNumberReady,
   cardNumberState,
@@ -55,15 +54,11 @@ import {
   type FieldMode,
   type SavedCardView,
 } from './field-controller';
+import { applyAllowedStyles, FORM_EVENTS, FormEventEmitter, type FocusExitDirection } from './form-events';
 import { cardFormStyles } from './styles';
 
-/** The element's event names. */
-export const CARD_FORM_EVENTS = {
-  state: 'ef-state',
-  resize: 'ef-resize',
-  focusExit: 'ef-focus-exit',
-  submit: 'ef-submit',
-} as const;
+/** The element's event names (the same for every frame form). */
+export const CARD_FORM_EVENTS = FORM_EVENTS;
 
 /** What `readCardData()` answers: the values to encrypt, only when every field is valid. */
 export interface CardData {
@@ -81,7 +76,7 @@ export interface CardData {
   saveCard: boolean;
 }
 
-export type FocusExitDirection = 'forward' | 'backward';
+export type { FocusExitDirection };
 
 /** The message of a FieldState error code in the locale. */
 function errorMessage(text: Messages, code: string): string {
@@ -139,8 +134,7 @@ export class CardForm extends LitElement {
   #saveCard = false;
   #busy = false;
   #formMessage: string | null = null;
-  #lastState = '';
-  #lastHeight = -1;
+  readonly #events = new FormEventEmitter(this);
   #resizeObserver: ResizeObserver | undefined;
   readonly #id = `ef${(instances += 1)}`;
   #hideCvv = false;
@@ -163,7 +157,7 @@ export class CardForm extends LitElement {
 
   set config(config: FrameConfig | undefined) {
     this.#config = config;
-    this.#applyStyles(config?.styles);
+    applyAllowedStyles(this, config?.styles);
     if (config && isLocaleTag(config.locale)) this.locale = config.locale;
     this.requestUpdate();
     this.#emitState();
@@ -192,7 +186,7 @@ export class CardForm extends LitElement {
     this.ownerDocument.documentElement.lang = this.#locale;
     this.#resizeObserver = new ResizeObserver((entries) => {
       const box = entries[entries.length - 1]?.borderBoxSize?.[0];
-      this.#reportHeight(box ? box.blockSize : this.getBoundingClientRect().height);
+      this.#events.height(box ? box.blockSize : this.getBoundingClientRect().height);
     });
     this.#resizeObserver.observe(this);
   }
@@ -330,32 +324,7 @@ export class CardForm extends LitElement {
   }
 
   #emitState(): void {
-    if (!this.#config) return;
-    const state = this.getState();
-    const serialized = JSON.stringify(state);
-    if (serialized === this.#lastState) return;
-    this.#lastState = serialized;
-    this.#dispatch(CARD_FORM_EVENTS.state, state);
-  }
-
-  #reportHeight(height: number): void {
-    const rounded = Math.ceil(height);
-    if (rounded === this.#lastHeight) return;
-    this.#lastHeight = rounded;
-    this.#dispatch(CARD_FORM_EVENTS.resize, { height: rounded });
-  }
-
-  #dispatch<T>(type: string, detail: T, cancelable = false): boolean {
-    return this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true, cancelable }));
-  }
-
-  #applyStyles(styles: unknown): void {
-    const safe = filterStyles(styles);
-    for (const key of STYLE_KEYS) {
-      const value = safe[key];
-      if (value === undefined) this.style.removeProperty(key);
-      else this.style.setProperty(key, value);
-    }
+    if (this.#config) this.#events.state(this.getState());
   }
 
   // ---- events ----------------------------------------------------------------------------
@@ -440,7 +409,7 @@ export class CardForm extends LitElement {
   #onKeyDown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && !event.isComposing) {
       event.preventDefault();
-      if (!this.#busy) this.#dispatch(CARD_FORM_EVENTS.submit, undefined);
+      if (!this.#busy) this.#events.submit();
       return;
     }
     if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -448,13 +417,13 @@ export class CardForm extends LitElement {
     const edge = event.shiftKey ? controls[0] : controls[controls.length - 1];
     if (event.target !== edge) return;
     const direction: FocusExitDirection = event.shiftKey ? 'backward' : 'forward';
-    const handled = !this.#dispatch(CARD_FORM_EVENTS.focusExit, { direction }, true);
+    const handled = this.#events.focusExit(direction);
     if (handled) event.preventDefault();
   }
 
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
-    if (!this.#busy) this.#dispatch(CARD_FORM_EVENTS.submit, undefined);
+    if (!this.#busy) this.#events.submit();
   }
 
   #onSaveCard(event: Event): void {
@@ -466,7 +435,7 @@ export class CardForm extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (this.#lastHeight < 0) this.#reportHeight(this.getBoundingClientRect().height);
+    if (!this.#events.heightReported) this.#events.height(this.getBoundingClientRect().height);
   }
 
   protected override render(): TemplateResult | typeof nothing {

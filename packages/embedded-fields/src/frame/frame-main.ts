@@ -1,24 +1,17 @@
 /**
- * The secure card frame's entry (served by the gateway at /frames/card). It trusts exactly
- * one parent: the session's merchant origin, which the gateway writes into the document
- * (and into frame-ancestors). Penpal drops messages from any other origin or window.
+ * The secure card frame's entry (served by the gateway at /frames/card): the card form, and
+ * the methods the host calls (frame-bootstrap.ts says whom it trusts and how it connects).
  */
-import { WindowMessenger, connect } from 'penpal';
 import { isLocaleTag, type LocaleTag } from '@payments/core';
 import type { ComponentState, Locale } from '../public-api';
 import { PROTOCOL_VERSION, type FrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
+import { connectToHost, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
 import { createGatewayApi } from './gateway-api';
 import { pay } from './payment';
 
-const parentOrigin = document.querySelector<HTMLMetaElement>('meta[name="ef-parent-origin"]')?.content ?? '';
-const params = new URLSearchParams(location.search);
-const sessionId = params.get('session_id') ?? '';
-const clientKey = params.get('client_key') ?? '';
-
-function start(): void {
-  if (window.parent === window || !parentOrigin) return; // only ever runs framed by its merchant
+function start({ sessionId, clientKey, ...environment }: FrameEnvironment): void {
   const api = createGatewayApi(clientKey);
   // Fetch the key while the shopper types: submit then costs no extra round trip.
   void api.encryptionKey().catch(() => undefined);
@@ -54,21 +47,10 @@ function start(): void {
     focusField: (which) => form.focusField(which),
   };
 
-  const connection = connect<HostRemote>({
-    messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [parentOrigin] }),
-    methods: { ...methods },
-    channel: 'embedded-fields',
-  });
-  void connection.promise.then((remote) => {
+  void connectToHost<HostRemote>({ sessionId, clientKey, ...environment }, form, { ...methods }).then((remote) => {
     host = remote;
-    form.addEventListener('ef-state', (event: Event) => void remote.change((event as CustomEvent<ComponentState>).detail));
-    form.addEventListener('ef-resize', (event: Event) => void remote.resize((event as CustomEvent<{ height: number }>).detail.height));
-    form.addEventListener('ef-focus-exit', (event: Event) => {
-      // The host moves focus to the merchant page's next element; the browser's own Tab must not also move it.
-      event.preventDefault();
-      void remote.focusExit((event as CustomEvent<{ direction: 'forward' | 'backward' }>).detail.direction);
-    });
   });
 }
 
-start();
+const environment = frameEnvironment();
+if (environment) start(environment); // only ever runs framed by its merchant
