@@ -40,3 +40,28 @@ test('a redirect card leaves for the bank and the return page shows the status t
   await expect(page).toHaveURL(/\/return\?transaction_id=.+&status=APPROVED/);
   await expect(page.getByText(/approved/i).first()).toBeVisible();
 });
+
+test('a bad day at the gateway: the form that did not load comes back with Try again; a payment the gateway dropped is paid once', async ({ page, demo, gateway }) => {
+  await gateway.request('POST', '/__mock/faults', { path: '/frames/card', mode: 'error', count: 5 });
+  await page.goto(demo.url);
+  await expect(page.getByText(/^Payment form could not load/)).toBeVisible();
+  await gateway.request('DELETE', '/__mock/faults');
+  await page.getByRole('button', { name: 'Try again' }).click();
+
+  await fillShopper(page);
+  await fillCard(cardFrame(page), { number: '4000000000000002', holderName: 'Ana Kovač' });
+  await gateway.request('POST', '/__mock/faults', { path: '/api/transactions/authorize', mode: 'down', count: 5 });
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  const message = "The payment service didn't answer. Please try again: you won't be charged twice.";
+  await expect(page.getByText('Payment not completed')).toBeVisible();
+  await expect(page.getByText(message).first()).toBeVisible();
+  await expect(page.getByText('Code: network_error')).toBeVisible();
+  await gateway.request('DELETE', '/__mock/faults');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page.getByText('Payment approved. Thank you!')).toBeVisible();
+  await expect(page.getByText('Code: network_error')).toHaveCount(0);
+  // The order's reference, as the result shows it: one transaction for it, approved.
+  const reference = await page.locator('dt', { hasText: 'Order' }).locator('+ dd').textContent();
+  const transactions = await gateway.request<{ transaction: { status: string } }[]>('GET', `/__mock/transactions?reference=${encodeURIComponent(reference!)}`);
+  expect(transactions.map((t) => t.transaction.status)).toEqual(['APPROVED']);
+});
