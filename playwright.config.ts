@@ -15,9 +15,12 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry in CI, so a timing fluke on a loaded 2-core runner does not block a landing;
+  // the list reporter names every test that needed it ("flaky"), and a flaky test is a bug
+  // to fix, as the race in the callback log was. Locally: no retries.
+  retries: process.env.CI ? 1 : 0,
   workers: process.env.CI ? 2 : undefined,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
