@@ -4,15 +4,13 @@
  * (headless: a redirect factory's connection), and authorizes on `submit`.
  * frame-bootstrap.ts says whom it trusts and how it connects.
  */
-import { isLocaleTag, messages, type LocaleTag } from '@payments/core';
-import type { ComponentState, Locale } from '../public-api';
+import { messages, type LocaleTag } from '@payments/core';
 import type { ApmFrameConfig, ApmFrameMethods, ApmHostRemote } from '../shared/apm-protocol';
-import { PROTOCOL_VERSION } from '../shared/protocol';
 import './apm-form'; // registers <ef-apm-form>
 import type { ApmForm } from './apm-form';
 import { selectMethods, type OfferedMethod } from './apm-fields';
 import { payWithMethod } from './apm-payment';
-import { connectToHost, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { configuredLocale, connectToHost, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
 import { createGatewayApi } from './gateway-api';
 import { gatewayError } from './payment-errors';
 import { fetchSessionMethods, type SessionMethods } from './session-methods';
@@ -31,10 +29,12 @@ function start(environment: FrameEnvironment): void {
   let offered: OfferedMethod[] = [];
 
   const methods: ApmFrameMethods = {
+    ...formMethods(form, (next) => {
+      locale = next;
+    }),
     async configure(next) {
-      if (next.protocolVersion !== PROTOCOL_VERSION) throw new Error(`protocol ${next.protocolVersion} is not ${PROTOCOL_VERSION}`);
+      locale = configuredLocale(next);
       config = next;
-      locale = isLocaleTag(next.locale) ? next.locale : 'en-US';
       form.config = next;
       form.locale = locale;
       document.body.append(form);
@@ -49,14 +49,6 @@ function start(environment: FrameEnvironment): void {
       await form.updateComplete;
       return { height: form.getBoundingClientRect().height, methods: offered.map((m) => m.type) };
     },
-    setLocale(next: Locale) {
-      if (!isLocaleTag(next)) return;
-      locale = next;
-      form.locale = next;
-    },
-    validate: (): ComponentState => form.validateAll(),
-    getState: (): ComponentState => form.getState(),
-    getHolderData: () => form.getHolderData(),
     async submit(request) {
       if (!config) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
       const headless = config.mode === 'headless';
@@ -83,7 +75,6 @@ function start(environment: FrameEnvironment): void {
         form.setBusy(false);
       }
     },
-    focusField: (which) => form.focusField(which),
   };
 
   void connectToHost<ApmHostRemote>(environment, form, { ...methods });

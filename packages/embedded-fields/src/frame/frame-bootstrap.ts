@@ -6,8 +6,9 @@
  * and heights, never values.
  */
 import { WindowMessenger, connect, type Methods, type RemoteProxy } from 'penpal';
-import type { ComponentState } from '../public-api';
-import type { HostRemote } from '../shared/protocol';
+import { isLocaleTag, type LocaleTag } from '@payments/core';
+import type { ComponentState, HolderData, Locale } from '../public-api';
+import { PROTOCOL_VERSION, type HostRemote } from '../shared/protocol';
 import { FORM_EVENTS } from './form-events';
 
 export interface FrameEnvironment {
@@ -49,4 +50,34 @@ export async function connectToHost<Host extends CommonHost & Methods>(
     void host.focusExit((event as CustomEvent<{ direction: 'forward' | 'backward' }>).detail.direction);
   });
   return remote;
+}
+
+/** What both frame forms (<ef-card-form>, <ef-apm-form>) answer alike. */
+export interface FrameForm {
+  locale: LocaleTag;
+  validateAll(): ComponentState;
+  getState(): ComponentState;
+  getHolderData(): HolderData;
+  focusField(which: 'first' | 'last'): void;
+}
+
+/** `configure`'s common start: the protocol version must match; answers the locale to use. */
+export function configuredLocale(config: { protocolVersion: number; locale: Locale }): LocaleTag {
+  if (config.protocolVersion !== PROTOCOL_VERSION) throw new Error(`protocol ${config.protocolVersion} is not ${PROTOCOL_VERSION}`);
+  return isLocaleTag(config.locale) ? config.locale : 'en-US';
+}
+
+/** The frame methods every form answers the same way; `onLocale` keeps the frame's own copy. */
+export function formMethods(form: FrameForm, onLocale: (locale: LocaleTag) => void) {
+  return {
+    setLocale(next: Locale): void {
+      if (!isLocaleTag(next)) return;
+      onLocale(next);
+      form.locale = next;
+    },
+    validate: (): ComponentState => form.validateAll(),
+    getState: (): ComponentState => form.getState(),
+    getHolderData: (): HolderData => form.getHolderData(),
+    focusField: (which: 'first' | 'last'): void => form.focusField(which),
+  };
 }
