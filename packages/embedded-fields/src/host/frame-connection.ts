@@ -61,7 +61,17 @@ export async function openFrame<Remote extends Methods = FrameRemote>(
   const loadedWithoutConnecting = new Promise<never>((_, reject) => {
     const onLoad = () => {
       clearTimeout(grace);
-      grace = setTimeout(() => reject(new Error('the frame loaded but did not connect')), LOADED_GRACE_MS);
+      const armed = performance.now();
+      const check = (late: boolean) => {
+        // Fired well after its time: the merchant page's main thread was busy, and the
+        // frame's hello may still be queued behind this timer. One more turn, then fail.
+        if (!late && performance.now() - armed > LOADED_GRACE_MS + 1_000) {
+          grace = setTimeout(() => check(true), LOADED_GRACE_MS);
+          return;
+        }
+        reject(new Error('the frame loaded but did not connect'));
+      };
+      grace = setTimeout(() => check(false), LOADED_GRACE_MS);
     };
     iframe.addEventListener('load', onLoad, { signal: watching.signal });
   });
