@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium';
 
 /**
  * Playwright in real Chromium against the real mock gateway over HTTP. Debian's Chromium
- * is used where it exists (Playwright cannot download browsers on every machine).
+ * is used where it exists (e2e/support/chromium.ts).
  */
-const systemChromium = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /** A bare merchant origin for gateway-page suites (e2e/pages). */
 export const E2E_MERCHANT_PORT = 4180;
@@ -26,10 +25,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
-    launchOptions: {
-      ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   // Each worker starts its own mock gateway (the QA kit's fixtures); the bare test shop
   // that serves e2e/pages is shared.

@@ -5,13 +5,13 @@
  * gzip, brotli, embedded-fields.js included), what each loads beyond a card mount, and
  * mount() → ready (warm median, HTTP cache primed).
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { GatewayClient, uniqueReference } from '@payments/testing';
 import { sizesOf, type Sizes } from './embedded-fields';
 import { startGatewayProcess } from './gateway-process';
+import { launchChromium } from '../e2e/support/chromium';
+import { startTestShop } from '../e2e/support/test-shop-process';
 
 const RUNS = 7;
 const GATEWAY_PORT = 4330;
@@ -40,13 +40,11 @@ function fileFor(path: string): string | undefined {
 
 export async function benchComponentMounts(): Promise<ComponentMount[]> {
   const gateway = await startGatewayProcess(GATEWAY_PORT);
-  const merchant = spawn('npx', ['tsx', 'e2e/support/test-merchant-server.ts', String(MERCHANT_PORT), 'bench/pages'], { stdio: 'ignore', detached: true });
-  const systemChromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+  const merchant = await startTestShop(MERCHANT_PORT, 'bench/pages');
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ ...(systemChromium ? { executablePath: systemChromium } : {}), args: ['--no-sandbox'] });
-    const merchantOrigin = `http://127.0.0.1:${MERCHANT_PORT}`;
-    await waitForServer(`${merchantOrigin}/health`);
+    browser = await launchChromium();
+    const merchantOrigin = merchant.origin;
     const client = new GatewayClient(gateway.url);
     const session = async () =>
       (
@@ -105,19 +103,7 @@ export async function benchComponentMounts(): Promise<ComponentMount[]> {
     return results;
   } finally {
     await browser?.close();
-    process.kill(-merchant.pid!, 'SIGTERM');
+    merchant.stop();
     await gateway.stop();
   }
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }

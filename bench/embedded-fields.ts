@@ -5,13 +5,14 @@
  * frictionless card. Each beside its floor: an empty iframe from the same gateway, and a
  * plain <input> on the merchant page.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { GatewayClient } from '@payments/testing';
 import { startGatewayProcess } from './gateway-process';
+import { launchChromium } from '../e2e/support/chromium';
+import { startTestShop } from '../e2e/support/test-shop-process';
 
 const RUNS = 10;
 const MERCHANT_PORT = 4380;
@@ -39,16 +40,11 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 export async function benchEmbeddedFields() {
   const gateway = await startGatewayProcess(4320);
-  const merchant = spawn('npx', ['tsx', 'e2e/support/test-merchant-server.ts', String(MERCHANT_PORT), 'bench/pages'], { stdio: 'ignore', detached: true });
-  const systemChromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-  const browser = await chromium.launch({
-    ...(systemChromium ? { executablePath: systemChromium } : {}),
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const merchant = await startTestShop(MERCHANT_PORT, 'bench/pages');
+  const browser = await launchChromium();
   try {
-    await waitForServer(`http://127.0.0.1:${MERCHANT_PORT}/health`);
     const client = new GatewayClient(gateway.url);
-    const merchantOrigin = `http://127.0.0.1:${MERCHANT_PORT}`;
+    const merchantOrigin = merchant.origin;
     const session = async () =>
       (
         await client.createSession({
@@ -146,7 +142,7 @@ export async function benchEmbeddedFields() {
     };
   } finally {
     await browser.close();
-    process.kill(-merchant.pid!, 'SIGTERM');
+    merchant.stop();
     await gateway.stop();
   }
 }
@@ -161,16 +157,4 @@ function fileFor(path: string): string | undefined {
 
 async function openBench(page: Page, merchantOrigin: string, gatewayUrl: string, sessionId: string): Promise<void> {
   await page.goto(`${merchantOrigin}/mount?${new URLSearchParams({ gateway: gatewayUrl, session: sessionId })}`);
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }

@@ -5,11 +5,11 @@
  * field (the Card number input in the page, enabled and laid out), cold and warm. Beside
  * its floor: an empty page from the same gateway (/frames/blank), timed to its load event.
  */
-import { existsSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { GatewayClient } from '@payments/testing';
 import { startGatewayProcess } from './gateway-process';
+import { launchChromium } from '../e2e/support/chromium';
 
 const RUNS = 10;
 const GATEWAY_PORT = 4420;
@@ -53,13 +53,9 @@ const WATCH_CARD_FIELD = `(() => {
 
 export async function benchHostedPage() {
   const gateway = await startGatewayProcess(GATEWAY_PORT);
-  const systemChromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const client = new GatewayClient(gateway.url);
     const hostedPage = async () =>
       (

@@ -4,36 +4,24 @@
  * Usage: tsx e2e/support/component-screenshots.ts [out-dir = test-results/screenshots]
  * Writes <screen>-<locale>.png, each the component's frame at a phone width (375 px).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type FrameLocator, type Page } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import { LOCALES, messages, type LocaleTag } from '@payments/core';
 import { GatewayClient, startTestGateway, uniqueReference } from '@payments/testing';
+import { launchChromium } from './chromium';
+import { startTestShop } from './test-shop-process';
 
 const out = process.argv[2] ?? 'test-results/screenshots';
 const MERCHANT_PORT = 4186;
 const merchantOrigin = `http://127.0.0.1:${MERCHANT_PORT}`;
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const gateway = await startTestGateway();
-  const shop = spawn('npx', ['tsx', 'e2e/support/test-merchant-server.ts', String(MERCHANT_PORT)], { stdio: 'ignore', detached: true });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const shop = await startTestShop(MERCHANT_PORT);
+  const browser = await launchChromium();
   try {
-    await waitFor(`${merchantOrigin}/health`);
     const client = new GatewayClient(gateway.url);
     const customer = await client.request<{ id: string }>('POST', '/api/customers', { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' });
     const saved = await client.authorize({
@@ -111,7 +99,7 @@ async function main(): Promise<void> {
     console.log(`screenshots written to ${out}`);
   } finally {
     await browser.close();
-    process.kill(-shop.pid!, 'SIGTERM');
+    shop.stop();
     await gateway.close();
   }
 }

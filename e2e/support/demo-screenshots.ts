@@ -6,9 +6,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startTestGateway } from '@payments/testing';
 import { startDemo } from '../../demo/server';
+import { launchChromium } from './chromium';
 
 const out = process.argv[2] ?? 'test-results/demo-screenshots';
 
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const gateway = await startTestGateway();
   const demo = await startDemo({ port: 0, gatewayUrl: gateway.url, acsUrl: gateway.acsUrl });
   gateway.running.ctx.webhooks.setUrl(`${demo.url}/webhooks`);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await launchChromium();
   try {
     for (const [label, viewport] of [
       ['desktop', { width: 1280, height: 900 }],
