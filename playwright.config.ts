@@ -6,10 +6,11 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium';
  * is used where it exists (e2e/support/chromium.ts).
  */
 
-/** A bare merchant origin for gateway-page suites (e2e/pages). */
-export const E2E_MERCHANT_PORT = 4180;
+/** A bare merchant origin for gateway-page suites (e2e/pages); E2E_MERCHANT_PORT moves it
+ * (two checkouts running their suites side by side). */
+export const E2E_MERCHANT_PORT = Number(process.env.E2E_MERCHANT_PORT ?? 4180);
 
-export default defineConfig({
+export default defineConfig<object, { merchantOrigin: string }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
@@ -26,6 +27,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+    merchantOrigin: `http://127.0.0.1:${E2E_MERCHANT_PORT}`,
   },
   // Each worker starts its own mock gateway (the QA kit's fixtures); the bare test shop
   // that serves e2e/pages is shared.
