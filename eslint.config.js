@@ -3,6 +3,89 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/boundaries/no-relative-package-import.js';
+
+// ---- Import boundaries (README, "Architecture"; proven by scripts/boundaries/import-boundaries.test.ts).
+// no-restricted-imports takes one option list per file (a later config object replaces an
+// earlier one's), so each zone below carries the workspace-wide patterns plus its own.
+
+/** A relative specifier that enters one of `folders` (at any depth of `../`). */
+const into = (...folders) => `^\\.{1,2}/(?:\\.\\./)*(?:${folders.join('|')})(?:/|$)`;
+
+/** Everywhere: a package is imported through its entries, never its src/ folder by name. */
+const EVERYWHERE = [
+  { regex: '^@payments/[^/]+/src(?:/|$)', message: "Import a package through the entries its package.json exports lists, not its src/ folder." },
+];
+
+// Embedded Fields has three faces: src/host (the merchant page; src/index.ts and today's
+// src/public-api.ts too), src/secure (gateway-origin code; today src/frame) and src/shared
+// (the protocol and constants both use). Host and secure never import each other; shared
+// imports neither, or secure code would reach host code through it.
+const EF = 'packages/embedded-fields/src';
+const SECURE_DIRS = ['secure', 'frame'];
+
+// The hosted page reaches Embedded Fields through `@payments/embedded-fields/secure` only.
+// LEGACY_UNTIL_12A: today's deep entries, which #12a replaces with `/secure`; empty this
+// list when that lands (the fixture test then checks them as forbidden too).
+const LEGACY_UNTIL_12A = ['card-form', 'card-encryption', 'gateway-api', 'fingerprint'];
+const HOSTED_PAGE_MAY_IMPORT = ['secure', ...LEGACY_UNTIL_12A];
+
+const zone = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [...EVERYWHERE, ...patterns] }] },
+});
+
+const importBoundaries = [
+  {
+    plugins: { boundaries },
+    rules: {
+      'boundaries/no-relative-package-import': [
+        'error',
+        {
+          allow: [
+            {
+              from: 'hostile/',
+              to: 'packages/mock-gateway/',
+              reason: 'hostile/ drives the gateway in-process through internals its exports do not list yet (test-harness, config, records, faults).',
+            },
+            { from: 'playwright.config.ts', to: 'e2e/', reason: "The root Playwright config is the e2e suite's; it takes Chromium's launch options from e2e/support." },
+            // bench -> e2e/support: #14 gives bench its own support; delete this entry after merging #14.
+            { from: 'bench/', to: 'e2e/', reason: '#14 removes these imports.' },
+          ],
+        },
+      ],
+      'no-restricted-imports': ['error', { patterns: EVERYWHERE }],
+    },
+  },
+  zone(
+    [`${EF}/host/**`, `${EF}/*.ts`],
+    [
+      { regex: into(...SECURE_DIRS), message: 'Merchant-page code (host) must not import gateway-origin code (secure/frame): share it through src/shared.' },
+      { regex: '^@payments/embedded-fields/secure$', message: 'Merchant-page code (host) must not import the secure face.' },
+    ],
+  ),
+  zone(
+    [`${EF}/secure/**`, `${EF}/frame/**`],
+    [
+      { regex: into('host'), message: 'Gateway-origin code (secure/frame) must not import merchant-page code (host): share it through src/shared.' },
+      { regex: '^@payments/embedded-fields(?:/|$)', message: 'Gateway-origin code imports its own package by relative path, and never the merchant-page face.' },
+    ],
+  ),
+  zone(
+    [`${EF}/shared/**`],
+    [{ regex: into('host', ...SECURE_DIRS), message: 'src/shared is what host and secure code both use: it imports neither.' }],
+  ),
+  zone(
+    ['packages/hosted-page/**'],
+    [
+      {
+        regex: `^@payments/embedded-fields(?!/(?:${HOSTED_PAGE_MAY_IMPORT.join('|')})$)(?:/.*)?$`,
+        message: 'The hosted page imports Embedded Fields only as @payments/embedded-fields/secure.',
+      },
+    ],
+  ),
+  zone(['bench/**'], [{ regex: '^@payments/e2e(?:/|$)', message: 'bench/ has its own support; it does not import the e2e suite.' }]),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', '.bench/**', '.tsbuild/**'] },
@@ -32,4 +115,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...importBoundaries,
 );

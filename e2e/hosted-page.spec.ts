@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { TEST_CARDS, uniqueReference, type GatewayClient, type TestCardScenario } from '@payments/testing';
-import { startDemo } from '../demo/server';
+import { startDemo } from '@payments/demo/server';
 import { expect, test as base } from './fixtures';
 import { HPP_WORDS, HostedPaymentPage } from './models/hosted-page';
 import { expectNoAxeViolations } from './support/axe';

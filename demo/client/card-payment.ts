@@ -3,7 +3,7 @@
  * checkout session, mounted in #card-element: the `card` component with the holder name
  * (and "save this card" for a shopper with a profile), `saved-card` for a saved card, or
  * `alternative-payment-method` for the other methods.
- * The types are the library's merchant API (packages/embedded-fields/src/public-api.ts).
+ * The types are the library's merchant API, imported by the package's name (@payments/embedded-fields).
  */
 import type {
   AlternativePaymentComponentElement,
@@ -17,7 +17,7 @@ import type {
   PaymentComponentInstance,
   PaymentError,
   PaymentResponse,
-} from '../../packages/embedded-fields/src/public-api';
+} from '@payments/embedded-fields';
 import type { AccountCard, CheckoutResponse } from '../shared/api-types';
 
 /** embedded-fields.js did not load, or its form did not become ready. */

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startTestGateway } from '@payments/testing';
-import { startDemo } from '../../demo/server';
+import { startDemo } from '@payments/demo/server';
 import { launchChromium } from './chromium';
 
 const out = process.argv[2] ?? 'test-results/demo-screenshots';
