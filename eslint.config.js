@@ -1,5 +1,6 @@
 // Flat config: strict TypeScript rules everywhere, and the project's security habits
 // (no raw HTML sinks, no postMessage to '*') enforced as errors rather than review notes.
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -25,10 +26,12 @@ const EF = 'packages/embedded-fields/src';
 const SECURE_DIRS = ['secure', 'frame'];
 
 // The hosted page reaches Embedded Fields through `@payments/embedded-fields/secure` only.
-// LEGACY_UNTIL_12A: today's deep entries, which #12a replaces with `/secure`; empty this
-// list when that lands (the fixture test then checks them as forbidden too).
-const LEGACY_UNTIL_12A = ['card-form', 'card-encryption', 'gateway-api', 'fingerprint'];
-const HOSTED_PAGE_MAY_IMPORT = ['secure', ...LEGACY_UNTIL_12A];
+// Until #12a replaces them with `/secure`, it may also use the four deep entries it uses
+// today, each only while Embedded Fields' package.json still exports it: removing an export
+// forbids it here too.
+const EF_EXPORTS = JSON.parse(readFileSync(new URL('./packages/embedded-fields/package.json', import.meta.url), 'utf8')).exports;
+const LEGACY_DEEP_ENTRIES = ['card-form', 'card-encryption', 'gateway-api', 'fingerprint'].filter((entry) => `./${entry}` in EF_EXPORTS);
+const HOSTED_PAGE_MAY_IMPORT = ['secure', ...LEGACY_DEEP_ENTRIES];
 
 const zone = (files, patterns) => ({
   files,

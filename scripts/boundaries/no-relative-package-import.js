@@ -90,7 +90,7 @@ export const noRelativePackageImport = {
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
       // `import('../x').T` in a type position.
-      TSImportType: (node) => check(node.argument?.literal ?? node.argument),
+      TSImportType: (node) => check(node.source),
     };
   },
 };
