@@ -3,7 +3,7 @@
  * checkout session, mounted in #card-element: the `card` component with the holder name
  * (and "save this card" for a shopper with a profile), `saved-card` for a saved card, or
  * `alternative-payment-method` for the other methods.
- * The types are the library's merchant API (packages/embedded-fields/src/public-api.ts).
+ * The types are the library's merchant API (packages/embedded-fields/src/host/public-api.ts).
  */
 import type {
   AlternativePaymentComponentElement,
@@ -17,7 +17,7 @@ import type {
   PaymentComponentInstance,
   PaymentError,
   PaymentResponse,
-} from '../../packages/embedded-fields/src/public-api';
+} from '../../packages/embedded-fields/src/host/public-api';
 import type { AccountCard, CheckoutResponse } from '../shared/api-types';
 
 /** embedded-fields.js did not load, or its form did not become ready. */
@@ -139,7 +139,7 @@ export class CardPayment {
           customer,
           callback: (response, error) => {
             if (response) resolve({ response: null, error: null, alternative: response });
-            else resolve({ response: null, error: error ?? { code: 'unknown_error', message: 'The payment could not be completed.' } });
+            else resolve({ response: null, error: error ?? { code: 'gateway_error', message: 'The payment could not be completed.' } });
           },
         });
       });
@@ -151,7 +151,7 @@ export class CardPayment {
         customer,
         callback: (response, error) => {
           if (response) resolve({ response, error: null });
-          else resolve({ response: null, error: error ?? { code: 'unknown_error', message: 'The payment could not be completed.' } });
+          else resolve({ response: null, error: error ?? { code: 'gateway_error', message: 'The payment could not be completed.' } });
         },
       });
     });

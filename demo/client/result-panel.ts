@@ -4,7 +4,7 @@
  * library's error message. Built with DOM APIs and textContent only.
  */
 import { formatAmount } from '@payments/core';
-import type { PaymentError, PaymentResponse } from '../../packages/embedded-fields/src/public-api';
+import type { PaymentError, PaymentResponse } from '../../packages/embedded-fields/src/host/public-api';
 import type { OrderStatus } from '../shared/api-types';
 import { element } from './dom';
 

@@ -4,7 +4,7 @@
  * library checks them again (its invalid_customer error names the fields) and those
  * messages are shown beside the same inputs.
  */
-import type { Customer } from '../../packages/embedded-fields/src/public-api';
+import type { Customer } from '../../packages/embedded-fields/src/host/public-api';
 
 type CustomerKey = 'firstName' | 'lastName' | 'email' | 'phone' | 'country';
 

@@ -16,8 +16,7 @@ import {
   type LocaleTag,
   type Transaction,
 } from '@payments/core';
-import '@payments/embedded-fields/card-form';
-import type { CardForm } from '@payments/embedded-fields/card-form';
+import { CardForm } from '@payments/embedded-fields/secure';
 import { formatPageAmount } from './amount-format';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import {
@@ -294,7 +293,7 @@ export class HostedPaymentPage extends LitElement {
         this.requestUpdate();
       },
     });
-    const deps = { api, adapter, locale: this.#locale };
+    const deps = { api: api.gateway, sessionId: session.id, adapter };
     const instalments = instalmentChoices(session).length > 0 ? this.#instalments : undefined;
     if (option.kind === 'redirect') return flow.payByRedirect(deps, option.type, contactData(option.data, this.#contact));
     if (option.kind === 'saved-card') return flow.payByCard(deps, { kind: 'saved-card', paymentMethodId: option.card.id, form }, instalments);
@@ -314,7 +313,7 @@ export class HostedPaymentPage extends LitElement {
     if (option.kind === 'redirect' || (option.kind === 'saved-card' && cvvLess)) return null;
     let form = this.#forms.get(option.id);
     if (!form) {
-      form = document.createElement('ef-card-form');
+      form = new CardForm(); // <ef-card-form>, registered by its module
       form.config = {
         protocolVersion: 1,
         component: option.kind,

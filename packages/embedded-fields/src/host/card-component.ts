@@ -15,7 +15,7 @@ import type {
   PaymentResponse,
   SubmitPaymentOptions,
   Transaction,
-} from '../public-api';
+} from './public-api';
 import {
   CARD_FRAME_PATH,
   PROTOCOL_VERSION,
@@ -123,5 +123,6 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
 
 function toPaymentResponse(response: ExecutionResponse): PaymentResponse {
   const transaction = response.result as unknown as Transaction;
-  return { approved: transaction.approved === true, status: transaction.status, transaction };
+  if (transaction.approved === true) return { approved: true, status: 'APPROVED', transaction };
+  return { approved: false, status: transaction.status === 'APPROVED' ? 'DECLINED' : transaction.status, transaction };
 }

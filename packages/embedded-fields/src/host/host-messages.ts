@@ -3,7 +3,7 @@
  * or was never mounted. Everything else is worded by the frame from core's catalogs, so the
  * host bundle carries no full catalog.
  */
-import type { Locale } from '../public-api';
+import type { Locale } from './public-api';
 
 type HostMessage = 'frame_load_failed' | 'not_mounted' | 'challenge_title' | 'close';
 

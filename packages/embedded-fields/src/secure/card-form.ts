@@ -31,7 +31,7 @@ import {
 } from '@payments/core';
 import { html, LitElement, nothing, svg, type PropertyValues, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ComponentState, FieldName, FieldState, HolderData } from '../public-api';
+import type { ComponentState, FieldName, FieldState, HolderData } from '../shared/payment-types';
 import type { FrameConfig } from '../shared/protocol';
 import {
   cardNumberReady,

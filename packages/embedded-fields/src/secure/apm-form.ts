@@ -12,8 +12,8 @@
 import { formatMessage, isLocaleTag, messages, type LocaleTag, type Messages } from '@payments/core';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { AlternativeFieldName, ComponentState, FieldState, HolderData } from '../public-api';
-import type { ApmFrameConfig } from '../shared/apm-protocol';
+import type { AlternativeFieldName, ComponentState, FieldState, HolderData } from '../shared/payment-types';
+import type { ApmFrameConfig } from '../shared/protocol';
 import {
   apmErrorMessage,
   apmFieldState,
