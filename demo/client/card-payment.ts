@@ -139,7 +139,7 @@ export class CardPayment {
           customer,
           callback: (response, error) => {
             if (response) resolve({ response: null, error: null, alternative: response });
-            else resolve({ response: null, error: error ?? { code: 'unknown_error', message: 'The payment could not be completed.' } });
+            else resolve({ response: null, error: error ?? { code: 'gateway_error', message: 'The payment could not be completed.' } });
           },
         });
       });
@@ -151,7 +151,7 @@ export class CardPayment {
         customer,
         callback: (response, error) => {
           if (response) resolve({ response, error: null });
-          else resolve({ response: null, error: error ?? { code: 'unknown_error', message: 'The payment could not be completed.' } });
+          else resolve({ response: null, error: error ?? { code: 'gateway_error', message: 'The payment could not be completed.' } });
         },
       });
     });

@@ -7,6 +7,7 @@
  * Plus, for QA, the test scenario picker and the log of verified webhooks.
  */
 import { LOCALES, formatAmount, isLocaleTag, resolveLocale, type LocaleTag } from '@payments/core';
+import type { PaymentResponse } from '@payments/embedded-fields';
 import type { CheckoutResponse, OrderStatus } from '../shared/api-types';
 import { ShopApiError, fetchOrder, fetchScenarios, startCheckout } from './api';
 import { AccountPanel } from './account-panel';
@@ -211,7 +212,7 @@ async function pay(): Promise<void> {
       events.follow(response.transactionId);
       const verified = await verify(response.transactionId);
       paid = verified?.found === true && (verified.status === 'APPROVED' || verified.status === 'PENDING');
-      if (response.result) result.outcome({ approved: response.approved, status: response.status, transaction: response.result }, verified, paid ? newOrder : undefined);
+      if (response.result) result.outcome({ approved: response.approved, status: response.status, transaction: response.result } as PaymentResponse, verified, paid ? newOrder : undefined);
     } else if (outcome.response) {
       const transaction = outcome.response.transaction;
       events.follow(transaction.id);

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   // .ts before .js: a stray compiled file must never shadow its source.
   resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
-  root: 'src/frame',
+  root: 'src/secure',
   base: '/frames/',
   build: {
     outDir: '../../dist/frame',
@@ -13,6 +13,6 @@ export default defineConfig({
     sourcemap: true,
     modulePreload: { polyfill: false },
     // One document per frame: card (card, saved-card) and apm (alternative methods, redirect factories).
-    rollupOptions: { input: { card: 'src/frame/card.html', apm: 'src/frame/apm.html' } },
+    rollupOptions: { input: { card: 'src/secure/card.html', apm: 'src/secure/apm.html' } },
   },
 });

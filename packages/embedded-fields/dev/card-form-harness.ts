@@ -9,11 +9,11 @@
  */
 import { LOCALE_NAMES, LOCALES, isLocaleTag, type LocaleTag } from '@payments/core';
 import { html, render } from 'lit';
-import type { FieldStyles } from '../src/public-api';
+import type { FieldStyles } from '../src/shared/payment-types';
 import type { FrameConfig } from '../src/shared/protocol';
 import { PROTOCOL_VERSION } from '../src/shared/protocol';
-import '../src/frame/card-form';
-import type { CardForm } from '../src/frame/card-form';
+import '../src/secure/card-form';
+import type { CardForm } from '../src/secure/card-form';
 
 type Optional = 'off' | 'optional' | 'required';
 

@@ -1,11 +1,17 @@
 /**
- * dist/embedded-fields.d.ts from src/public-api.ts (self-contained by design), plus the
- * ESM loader's declarations, so merchants' TypeScript sees exactly the public API.
+ * dist/embedded-fields.d.ts from src/shared/payment-types.ts and src/host/public-api.ts (the
+ * latter's only import is the former, dropped here), plus the ESM loader's declarations, so
+ * merchants' TypeScript sees exactly the public API.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const api = readFileSync('src/public-api.ts', 'utf8');
+const types = readFileSync('src/shared/payment-types.ts', 'utf8');
+const host = readFileSync('src/host/public-api.ts', 'utf8')
+  .replace(/^import type \{[^}]*\} from '\.\.\/shared\/payment-types';\n/m, '')
+  .replace(/^export type \* from '\.\.\/shared\/payment-types';\n/m, '');
+if (host.includes("from '../shared")) throw new Error('host/public-api.ts: unexpected import of payment-types');
+const api = `${types}\n${host}`;
 const loader = `
 export interface LoadOptions {
   /** The gateway's {base_url}, e.g. https://gateway.example. */
@@ -16,7 +22,7 @@ export interface LoadOptions {
 /** Loads embedded-fields.js from the gateway and resolves with window.PaymentComponent. */
 export declare function loadPaymentComponent(options: LoadOptions): Promise<PaymentComponentFactory>;
 `;
-writeFileSync('dist/embedded-fields.d.ts', `// Generated from src/public-api.ts by scripts/write-dts.ts.\n${api}${loader}`);
+writeFileSync('dist/embedded-fields.d.ts', `// Generated from src/shared/payment-types.ts and src/host/public-api.ts by scripts/write-dts.ts.\n${api}${loader}`);
 // The published declarations must compile on their own, under strict settings.
 const check = spawnSync('npx', ['tsc', '--noEmit', '--strict', '--lib', 'es2022,dom', 'dist/embedded-fields.d.ts'], { stdio: 'inherit' });
 if (check.status !== 0) process.exit(1);

@@ -3,9 +3,9 @@
  * the gateway (the script must come from the gateway's origin: that is where the secure
  * frames live) and resolves with window.PaymentComponent.
  */
-import type { PaymentComponentFactory } from './public-api';
+import type { PaymentComponentFactory } from './host/public-api';
 
-export type * from './public-api';
+export type * from './host/public-api';
 
 export interface LoadOptions {
   /** The gateway's {base_url}, e.g. https://gateway.example or http://127.0.0.1:4010. */

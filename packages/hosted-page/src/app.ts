@@ -16,9 +16,7 @@ import {
   type LocaleTag,
   type Transaction,
 } from '@payments/core';
-import '@payments/embedded-fields/card-form';
-import type { CardForm } from '@payments/embedded-fields/card-form';
-import { formatPageAmount } from './amount-format';
+import type { CardForm } from '@payments/embedded-fields/secure';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import {
   chooseLocale,
@@ -26,9 +24,7 @@ import {
   outcomeOf,
   paymentOptions,
   sameOriginUrl,
-  expirationMMYY,
   type PaymentOption,
-  type SavedCardSummary,
   type SessionView,
 } from './checkout-model';
 import type { PaymentResult } from './checkout-payment';
@@ -37,19 +33,12 @@ import { checkContact, contactData, type ContactError, type ContactFieldName, ty
 import { createHppApi, GatewayCallError, type HppApi } from './hpp-api';
 import { pageTexts } from './texts';
 import { themeVariables } from './theme';
-import { checkoutView, optionName, type Banner } from './views/checkout-view';
+import { checkoutView, type Banner } from './views/checkout-view';
 import { noticeView, type NoticeModel } from './views/notice-view';
+import { noticeModel, type Screen } from './notice-model';
+import { createCardForm } from './card-forms';
+import { storedLocale, storeLocale, takeEmbeddedData } from './page-data';
 import { orderSummary, pageFooter, pageHeader, type MerchantView } from './views/shell-view';
-
-type Screen =
-  | { kind: 'loading' }
-  | { kind: 'notice'; notice: 'invalid' | 'unavailable' | 'expired' | 'completed' }
-  /** Back from the bank or a provider, and the gateway did not say how it ended. */
-  | { kind: 'notice'; notice: 'unconfirmed'; transactionId: string }
-  | { kind: 'result'; outcome: 'approved' | 'pending'; transaction: Transaction }
-  | { kind: 'checkout' };
-
-const LOCALE_KEY = 'hpp-locale';
 
 type PaymentFlow = typeof PaymentFlowModule;
 let paymentFlow: Promise<PaymentFlow> | undefined;
@@ -101,7 +90,7 @@ export class HostedPaymentPage extends LitElement {
     if (!this.clientKey || !this.sessionId) return this.#show({ kind: 'notice', notice: 'invalid' });
     const api = createHppApi(this.clientKey, this.sessionId);
     this.#api = api;
-    const embedded = this.#takeEmbeddedData();
+    const embedded = takeEmbeddedData(this.sessionId);
     let session: SessionView;
     try {
       session = embedded?.session ?? (await api.session());
@@ -162,22 +151,6 @@ export class HostedPaymentPage extends LitElement {
     });
   }
 
-  /**
-   * The session view (and saved cards) the gateway wrote into the document, read once: a
-   * later start (back from the browser's cache) asks the gateway again.
-   */
-  #takeEmbeddedData(): { session: SessionView; saved_cards?: SavedCardSummary[] } | null {
-    const block = document.getElementById('hpp-data');
-    if (!block) return null;
-    block.remove();
-    try {
-      const data = JSON.parse(block.textContent ?? '') as { session?: SessionView; saved_cards?: SavedCardSummary[] };
-      return data.session?.id === this.sessionId ? { session: data.session, ...(data.saved_cards ? { saved_cards: data.saved_cards } : {}) } : null;
-    } catch {
-      return null;
-    }
-  }
-
   #show(screen: Screen, focus = false): void {
     this.#screen = screen;
     if (focus && screen.kind !== 'checkout') this.#focus = 'notice';
@@ -211,11 +184,7 @@ export class HostedPaymentPage extends LitElement {
   #setLocale(locale: LocaleTag): void {
     if (!isLocaleTag(locale)) return;
     this.#locale = locale;
-    try {
-      sessionStorage.setItem(`${LOCALE_KEY}:${this.sessionId}`, locale);
-    } catch {
-      // storage blocked: the choice lasts as long as the page
-    }
+    storeLocale(this.sessionId, locale);
     for (const form of this.#forms.values()) form.locale = locale;
     this.requestUpdate();
   }
@@ -294,7 +263,7 @@ export class HostedPaymentPage extends LitElement {
         this.requestUpdate();
       },
     });
-    const deps = { api, adapter, locale: this.#locale };
+    const deps = { api: api.gateway, sessionId: session.id, adapter };
     const instalments = instalmentChoices(session).length > 0 ? this.#instalments : undefined;
     if (option.kind === 'redirect') return flow.payByRedirect(deps, option.type, contactData(option.data, this.#contact));
     if (option.kind === 'saved-card') return flow.payByCard(deps, { kind: 'saved-card', paymentMethodId: option.card.id, form }, instalments);
@@ -314,21 +283,7 @@ export class HostedPaymentPage extends LitElement {
     if (option.kind === 'redirect' || (option.kind === 'saved-card' && cvvLess)) return null;
     let form = this.#forms.get(option.id);
     if (!form) {
-      form = document.createElement('ef-card-form');
-      form.config = {
-        protocolVersion: 1,
-        component: option.kind,
-        locale: this.#locale,
-        customerConfig: { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false },
-        styles: { '--ef-color-focus': themeVariables(this.#session?.merchant.branding)['--brand-ink'], '--ef-radius': '8px' },
-        saveCard: null,
-        savedCard:
-          option.kind === 'saved-card'
-            ? { paymentMethodId: option.card.id, maskedPan: option.card.masked, expirationDate: expirationMMYY(option.card), cardBrand: option.card.brand ?? '' }
-            : null,
-      };
-      form.locale = this.#locale;
-      if (option.kind === 'card') form.hideCvv = cvvLess;
+      form = createCardForm(option, this.#session!, this.#locale);
       form.addEventListener('ef-submit', () => void this.#pay());
       this.#forms.set(option.id, form);
     }
@@ -418,70 +373,14 @@ export class HostedPaymentPage extends LitElement {
 
   /** The notice or result screen's content, or null on the checkout. */
   #notice(): NoticeModel | null {
-    const screen = this.#screen;
-    const text = pageTexts(this.#locale);
-    const session = this.#session;
-    const merchant = session?.merchant.name ?? '';
-    const back = (label: string): NoticeModel['action'] => ({ kind: 'link', href: this.#exitHref('return'), label: formatMessage(label, { merchant }) });
-    if (screen.kind === 'result' && session) {
-      const amount = formatPageAmount(screen.transaction.amount, screen.transaction.currency, this.#locale);
-      const authorized = session.transaction_type === 'AUTHORIZE';
-      const details = [
-        { label: text.transactionId, value: screen.transaction.id },
-        ...(screen.transaction.payment_method?.type && screen.transaction.payment_method.type !== 'card' && screen.transaction.payment_method.type !== 'saved_card'
-          ? [{ label: messages(this.#locale).alternativeMethods.legend, value: redirectName(this.#options, screen.transaction.payment_method.type, this.#locale) }]
-          : []),
-      ];
-      if (screen.outcome === 'pending') {
-        return { tone: 'pending', title: text.pendingTitle, body: formatMessage(text.pendingBody, { merchant }), details, action: back(text.continueToMerchant) };
-      }
-      return {
-        tone: 'success',
-        title: authorized ? text.authorizedTitle : text.approvedTitle,
-        body: formatMessage(authorized ? text.authorizedBody : text.approvedBody, { amount, merchant }),
-        details,
-        action: back(text.continueToMerchant),
-      };
-    }
-    if (screen.kind !== 'notice') return null;
-    switch (screen.notice) {
-      case 'expired':
-        return { tone: 'info', title: text.expiredTitle, body: formatMessage(text.expiredBody, { merchant }), action: back(text.returnToMerchant) };
-      case 'completed':
-        return { tone: 'success', title: text.completedTitle, body: text.completedBody, action: back(text.continueToMerchant) };
-      case 'invalid':
-        return { tone: 'error', title: text.invalidTitle, body: text.invalidBody };
-      case 'unavailable':
-        return {
-          tone: 'error',
-          title: text.unavailableTitle,
-          body: text.unavailableBody,
-          action: { kind: 'button', label: messages(this.#locale).hostedPage.tryAgain, run: () => location.reload() },
-        };
-      case 'unconfirmed': {
-        const { transactionId } = screen;
-        return {
-          tone: 'pending',
-          title: text.unconfirmedTitle,
-          body: text.unconfirmedBody,
-          details: [{ label: text.transactionId, value: transactionId }],
-          action: { kind: 'button', label: text.checkAgain, run: () => void this.#confirmReturn(transactionId, true) },
-        };
-      }
-    }
-  }
-}
-
-function redirectName(options: readonly PaymentOption[], type: string, locale: LocaleTag): string {
-  const option = options.find((o) => o.kind === 'redirect' && o.type === type);
-  return option ? optionName(option, messages(locale), pageTexts(locale)) : type;
-}
-
-function storedLocale(sessionId: string): string | null {
-  try {
-    return sessionStorage.getItem(`${LOCALE_KEY}:${sessionId}`);
-  } catch {
-    return null;
+    return noticeModel(this.#screen, {
+      locale: this.#locale,
+      session: this.#session,
+      options: this.#options,
+      returnHref: this.#exitHref('return'),
+      reload: () => location.reload(),
+      checkAgain: (transactionId) => void this.#confirmReturn(transactionId, true),
+    });
   }
 }
 

@@ -4,8 +4,8 @@
  * both checkouts call the gateway alike; a failure is a
  * GatewayCallError carrying the spec's error body (and its processing code).
  */
-import type { ExecutionResponse, StatusResponse } from '@payments/core';
-import { createGatewayApi, GatewayCallError, type GatewayApi } from '@payments/embedded-fields/gateway-api';
+import type { StatusResponse } from '@payments/core';
+import { createGatewayApi, GatewayCallError, type GatewayApi } from '@payments/embedded-fields/secure';
 import type { SavedCardSummary, SessionView } from './checkout-model';
 
 export { GatewayCallError };
@@ -15,7 +15,6 @@ export interface HppApi {
   session(): Promise<SessionView>;
   savedCards(): Promise<SavedCardSummary[]>;
   status(transactionId: string): Promise<StatusResponse>;
-  authorize(body: Record<string, unknown>): Promise<ExecutionResponse>;
 }
 
 export function createHppApi(clientKey: string, sessionId: string): HppApi {
@@ -26,11 +25,5 @@ export function createHppApi(clientKey: string, sessionId: string): HppApi {
     session: () => gateway.get<SessionView>(`/api/sessions/${id}`),
     savedCards: async () => (await gateway.get<{ saved_cards: SavedCardSummary[] }>(`/api/sessions/${id}/saved-cards`)).saved_cards,
     status: (transactionId) => gateway.get<StatusResponse>(`/api/transactions/${encodeURIComponent(transactionId)}/status`),
-    authorize: (body) => gateway.post('/api/transactions/authorize', { session_id: sessionId, ...body }),
   };
-}
-
-/** The spec's processing code of a failed call (1005: the session expired), if any. */
-export function errorCode(error: unknown): string | undefined {
-  return error instanceof GatewayCallError ? error.code : undefined;
 }

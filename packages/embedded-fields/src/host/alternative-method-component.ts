@@ -4,8 +4,8 @@
  * values), and hands the execution response to the callback. It never navigates: for a
  * redirect the host page sends the browser to `response.redirect.url` (spec).
  */
-import type { AlternativePaymentCallback, AlternativePaymentComponentElement, ComponentConfig, ComponentState, Customer } from '../public-api';
-import { APM_FRAME_TITLE, type ApmFrameRemote, type ApmSubmitRequest } from '../shared/apm-protocol';
+import type { AlternativePaymentCallback, AlternativePaymentComponentElement, ComponentConfig, ComponentState, Customer } from './public-api';
+import { APM_FRAME_TITLE, type ApmFrameRemote, type ApmSubmitRequest } from '../shared/protocol';
 import { toAlternativeResponse } from './alternative-response';
 import { openApmFrame, type ApmFrameContext } from './apm-frame';
 import type { FrameConnection } from './frame-connection';

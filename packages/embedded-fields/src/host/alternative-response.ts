@@ -4,7 +4,7 @@
  * the shopper approves at the provider; the host page follows it, never this library.
  */
 import type { ExecutionResponse } from '@payments/core';
-import type { AlternativePaymentResponse, PaymentRedirect, Transaction } from '../public-api';
+import type { AlternativePaymentResponse, PaymentRedirect, Transaction } from './public-api';
 
 export function toAlternativeResponse(response: ExecutionResponse): AlternativePaymentResponse {
   const result = (response.result as unknown as Transaction | null) ?? null;

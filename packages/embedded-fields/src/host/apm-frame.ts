@@ -4,8 +4,8 @@
  * redirect factory. The host exposes only change, resize and focusExit to this frame: it
  * has no way to ask the merchant page to navigate or to open anything.
  */
-import type { ComponentConfig, Locale } from '../public-api';
-import { APM_FRAME_PATH, type ApmFrameConfig, type ApmFrameRemote, type ApmHostMethods } from '../shared/apm-protocol';
+import type { ComponentConfig, Locale } from './public-api';
+import { APM_FRAME_PATH, type ApmFrameConfig, type ApmFrameRemote, type ApmHostMethods } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
 import { openFrame, type FrameConnection } from './frame-connection';
 

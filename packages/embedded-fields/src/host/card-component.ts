@@ -15,7 +15,7 @@ import type {
   PaymentResponse,
   SubmitPaymentOptions,
   Transaction,
-} from '../public-api';
+} from './public-api';
 import {
   CARD_FRAME_PATH,
   PROTOCOL_VERSION,
@@ -24,7 +24,7 @@ import {
   type SubmitOutcome,
   type SubmitRequest,
 } from '../shared/protocol';
-import { openChallenge, type OpenChallenge } from './challenge-modal';
+import { openChallengeDialog, type OpenChallenge } from '../shared/challenge-dialog';
 import { openFrame, type FrameConnection } from './frame-connection';
 import { FramedComponent } from './framed-component';
 import { navigate } from './navigation';
@@ -56,7 +56,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
       ...this.commonHostMethods(),
       showChallenge: (request, labels) => {
         this.challenge?.close();
-        this.challenge = openChallenge(request, labels);
+        this.challenge = openChallengeDialog(request, labels);
         return this.challenge.outcome;
       },
       closeChallenge: () => this.challenge?.close(),
@@ -67,7 +67,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     };
     const frame = await openFrame(
       container,
-      { gatewayOrigin: this.context.gatewayOrigin, path: CARD_FRAME_PATH, sessionId: this.context.sessionId, clientKey: this.context.clientKey },
+      { gatewayOrigin: this.context.gatewayOrigin, path: CARD_FRAME_PATH, sessionId: this.context.sessionId, clientKey: this.context.clientKey, allow: 'payment' },
       methods,
     );
     try {
@@ -123,5 +123,6 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
 
 function toPaymentResponse(response: ExecutionResponse): PaymentResponse {
   const transaction = response.result as unknown as Transaction;
-  return { approved: transaction.approved === true, status: transaction.status, transaction };
+  if (transaction.approved === true) return { approved: true, status: 'APPROVED', transaction };
+  return { approved: false, status: transaction.status === 'APPROVED' ? 'DECLINED' : transaction.status, transaction };
 }

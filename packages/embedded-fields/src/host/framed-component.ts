@@ -9,7 +9,7 @@
  * beyond the common `change` / `resize` / `focusExit`, and how an outcome reaches its
  * callback.
  */
-import type { ComponentConfig, ComponentState, HolderData, Locale, PaymentError } from '../public-api';
+import type { ComponentConfig, ComponentState, HolderData, Locale, PaymentError } from './public-api';
 import type { HostMethods, SubmitOutcome } from '../shared/protocol';
 import { moveFocusFrom } from './focus';
 import type { FrameConnection } from './frame-connection';

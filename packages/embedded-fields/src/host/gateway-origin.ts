@@ -13,7 +13,3 @@ export function gatewayOrigin(): string {
   return scriptOrigin;
 }
 
-/** For the ESM loader and tests, which know the gateway URL. */
-export function setGatewayOrigin(url: string): void {
-  scriptOrigin = new URL(url).origin;
-}

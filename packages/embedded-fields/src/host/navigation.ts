@@ -4,26 +4,16 @@
  * a `javascript:` URL would run script in the merchant's page.
  */
 import { isSafeNavigationUrl } from '@payments/core';
-import type { NavigationRequest } from '../shared/protocol';
+import { postForm } from '../shared/form-post';
+import { isNavigationRequest, type NavigationRequest } from '../shared/protocol';
 
 export function navigate(request: NavigationRequest, allowHttp: boolean): boolean {
+  if (!isNavigationRequest(request)) return false;
   if (!isSafeNavigationUrl(request.url, { allowHttp })) return false;
   if (request.kind === 'redirect') {
     window.location.assign(request.url);
     return true;
   }
-  const form = document.createElement('form');
-  form.method = 'post';
-  form.action = request.url;
-  form.style.display = 'none';
-  for (const [name, value] of Object.entries(request.data)) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = value;
-    form.append(input);
-  }
-  document.body.append(form);
-  form.submit();
+  postForm(request.url, request.data);
   return true;
 }

@@ -2,7 +2,7 @@
  * Checks what a merchant passes to PaymentComponent and create(): a bad option throws an
  * Error whose message names it, at the call that got it wrong, not later in a callback.
  */
-import type { ComponentConfig, ComponentType, Locale, PaymentComponentOptions } from '../public-api';
+import type { ComponentConfig, ComponentType, Locale, PaymentComponentOptions } from './public-api';
 import { filterStyles } from '../shared/style-allow-list';
 
 export const ENVIRONMENTS = ['test', 'production'] as const;

@@ -3,7 +3,7 @@
  * creates components for one payment session.
  */
 import { resolveLocale } from '@payments/core';
-import type { ComponentConfig, ComponentType, PaymentComponentElement, PaymentComponentInstance } from '../public-api';
+import type { ComponentConfig, ComponentType, PaymentComponentElement, PaymentComponentInstance } from './public-api';
 import { AlternativeMethodComponent } from './alternative-method-component';
 import { CardComponent } from './card-component';
 import { gatewayOrigin } from './gateway-origin';

@@ -18,8 +18,8 @@ import type {
   RedirectMethod,
   RedirectMethodRegistration,
   RedirectMethodType,
-} from '../public-api';
-import { REDIRECT_FRAME_TITLE } from '../shared/apm-protocol';
+} from './public-api';
+import { REDIRECT_FRAME_TITLE } from '../shared/protocol';
 import type { SubmitOutcome } from '../shared/protocol';
 import { toAlternativeResponse } from './alternative-response';
 import { openApmFrame, type ApmFrame } from './apm-frame';

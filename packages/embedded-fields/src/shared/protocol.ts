@@ -1,5 +1,11 @@
 /**
- * The host ↔ frame protocol, carried by penpal with each side's origin pinned. Protocol:
+ * The ONE host ↔ frame protocol of both secure frames, the card frame (/frames/card: card
+ * and saved-card) and the alternative-payment-method frame (/frames/apm: the method list and
+ * the redirect factories' headless connection), carried by penpal on one channel with each
+ * side's origin pinned. Every call is typed below; what crosses from the other side is
+ * checked by the guards at the end of this file (penpal's guards.ts is the model).
+ *
+ * Card frame:
  *  1. the host creates the iframe at FRAME_PATH?session_id&client_key&v=PROTOCOL_VERSION;
  *  2. the gateway answers the frame document only to the session's merchant origin
  *     (frame-ancestors) and tells the frame that origin; the frame connects to its parent
@@ -8,10 +14,22 @@
  *  4. the frame reports `change` (states, never values) and `resize`;
  *  5. `submit` runs authorize and 3-D Secure inside the frame; UI that must cover the
  *     merchant page (challenge modal, top-level navigation) is asked of the host.
- * Every call is typed by these interfaces; a version mismatch fails the handshake.
+ *
+ * Alternative-payment-method frame, in the same style:
+ *  1. the host creates the iframe at APM_FRAME_PATH?session_id&client_key&v;
+ *  2. the gateway frames it for the session's merchant origin only (frame-ancestors, meta);
+ *  3. the host calls `configure`; the frame asks the gateway which methods fit the session
+ *     (GET /api/sessions/{id}/payment-methods, same origin) and renders them (`list`), or
+ *     nothing (`headless`: a redirect factory's connection to the gateway);
+ *  4. the frame reports `change` (states, never values) and `resize`;
+ *  5. `submit` authorizes with the chosen method and answers the execution response. The
+ *     host never navigates for this frame: it exposes no `navigate` to it at all.
+ *
+ * A version mismatch fails the handshake.
  */
-import type { ChallengeWindowSize, ExecutionResponse, TransStatus } from '@payments/core';
-import type { ComponentState, Customer, FieldStyles, HolderData, Locale, PaymentError } from '../public-api';
+import type { ExecutionResponse } from '@payments/core';
+import type { ChallengeOutcome, ChallengeRequest } from './challenge-dialog';
+import type { ComponentState, Customer, FieldStyles, HolderData, Locale, PaymentError } from './payment-types';
 
 export const PROTOCOL_VERSION = 1;
 export const CARD_FRAME_PATH = '/frames/card';
@@ -21,6 +39,8 @@ export const CARD_FRAME_TITLE = 'Secure card payment';
 export const CONNECT_TIMEOUT_MS = 15_000;
 /** How long a frame that has loaded may take to connect (see host/frame-connection.ts). */
 export const LOADED_GRACE_MS = 2_500;
+
+export type { ChallengeOutcome, ChallengeRequest };
 
 export type FrameComponentType = 'card' | 'saved-card';
 
@@ -62,16 +82,6 @@ export interface FrameMethods {
   focusField(which: 'first' | 'last'): void;
 }
 
-export interface ChallengeRequest {
-  acsUrl: string;
-  acsOrigin: string;
-  creq: string;
-  windowSize: ChallengeWindowSize;
-  width: string;
-  height: string;
-}
-
-export type ChallengeOutcome = { kind: 'response'; transStatus: TransStatus } | { kind: 'closed' };
 
 export type NavigationRequest =
   | { kind: 'redirect'; url: string }
@@ -93,3 +103,96 @@ export interface HostMethods {
 /** penpal's connect() needs index-signature-compatible method maps; Pick makes one. */
 export type FrameRemote = Pick<FrameMethods, keyof FrameMethods>;
 export type HostRemote = Pick<HostMethods, keyof HostMethods>;
+
+// ---- the alternative-payment-method frame ----------------------------------------------
+
+export const APM_FRAME_PATH = '/frames/apm';
+/** The iframe's accessible title: stable across locales (suites and assistive tech find it by it). */
+export const APM_FRAME_TITLE = 'Secure alternative payment methods';
+/** The hidden frame of a redirect factory. */
+export const REDIRECT_FRAME_TITLE = 'Secure payment connection';
+
+export interface ApmFrameConfig {
+  protocolVersion: number;
+  /** `list`: the component's UI; `headless`: no UI, a redirect factory's gateway connection. */
+  mode: 'list' | 'headless';
+  locale: Locale;
+  /** Which shopper fields the frame shows (the card component's flags, same meaning). */
+  customerConfig: { hasHolderName: boolean; hasHolderEmail: boolean };
+  /** Already filtered by the allow-list on the host; the frame filters again. */
+  styles: FieldStyles;
+  /** The merchant's choice and order of methods; null: every method the gateway offers. */
+  paymentMethods: string[] | null;
+}
+
+export interface ApmSubmitRequest {
+  customer: Customer;
+  /** headless: the method to pay with (list mode pays with the shopper's choice). */
+  method?: string;
+}
+
+/** Methods the APM frame exposes to the host. */
+export interface ApmFrameMethods {
+  /** Renders (after loading the session's methods); answers the height and the methods shown. */
+  configure(config: ApmFrameConfig): Promise<{ height: number; methods: string[] }>;
+  setLocale(locale: Locale): void;
+  validate(): ComponentState;
+  getState(): ComponentState;
+  getHolderData(): HolderData;
+  submit(request: ApmSubmitRequest): Promise<SubmitOutcome>;
+  focusField(which: 'first' | 'last'): void;
+}
+
+/** What the host exposes to the APM frame: no challenge, no navigation. */
+export type ApmHostMethods = Pick<HostMethods, 'change' | 'resize' | 'focusExit'>;
+
+export type ApmFrameRemote = Pick<ApmFrameMethods, keyof ApmFrameMethods>;
+export type ApmHostRemote = Pick<ApmHostMethods, keyof ApmHostMethods>;
+
+// ---- messages and guards ----------------------------------------------------------------
+
+/** One call of a method map, as a message: a discriminated union on `method`. */
+export type CallOf<Methods> = { [K in keyof Methods]: Methods[K] extends (...args: infer A) => unknown ? { method: K; args: A } : never }[keyof Methods];
+
+/** Every message the host sends to the card frame, and back. */
+export type CardFrameMessage = CallOf<FrameMethods>;
+export type CardHostMessage = CallOf<HostMethods>;
+/** Every message the host sends to the alternative-payment-method frame, and back. */
+export type ApmFrameMessage = CallOf<ApmFrameMethods>;
+export type ApmHostMessage = CallOf<ApmHostMethods>;
+
+const TRANS_STATUSES: readonly string[] = ['Y', 'N', 'U', 'A', 'C', 'R'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The host's answer to showChallenge (the frame takes `response` only as a signal). */
+export function isChallengeOutcome(value: unknown): value is ChallengeOutcome {
+  if (!isRecord(value)) return false;
+  if (value.kind === 'closed') return true;
+  return value.kind === 'response' && typeof value.transStatus === 'string' && TRANS_STATUSES.includes(value.transStatus);
+}
+
+/** What the card frame asks the host to navigate to (the host checks the URL again). */
+export function isNavigationRequest(value: unknown): value is NavigationRequest {
+  if (!isRecord(value) || typeof value.url !== 'string') return false;
+  if (value.kind === 'redirect') return true;
+  return value.kind === 'form-submit' && isRecord(value.data) && Object.values(value.data).every((v) => typeof v === 'string');
+}
+
+/** The frame's answer to submit. */
+export function isSubmitOutcome(value: unknown): value is SubmitOutcome {
+  if (!isRecord(value)) return false;
+  switch (value.kind) {
+    case 'navigating':
+      return true;
+    case 'result':
+      return isRecord(value.response);
+    case 'error':
+      return isRecord(value.error) && typeof value.error.code === 'string' && typeof value.error.message === 'string';
+    default:
+      return false;
+  }
+}
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldStyles } from '../public-api';
+import type { FieldStyles } from '../shared/payment-types';
 import { filterStyles, STYLE_KEYS } from './style-allow-list';
 
 /** The value filterStyles keeps for one key, or undefined when it drops it. */

@@ -8,7 +8,7 @@
  * dropped: `url(`, `expression(`, `var(`, `attr(`, `;`, braces, `<`, backslash escapes,
  * comments, non-ASCII look-alikes. A dropped value falls back to the frame's default.
  */
-import type { FieldStyles } from '../public-api';
+import type { FieldStyles } from '../shared/payment-types';
 
 /** What kind of value each variable takes. */
 type ValueKind = 'color' | 'length' | 'lengths' | 'font-family' | 'font-weight';

@@ -10,10 +10,10 @@
  * `ef-resize` ({height}), `ef-focus-exit` ({direction}, cancelable), `ef-submit` (Enter).
  */
 import { formatMessage, isLocaleTag, messages, type LocaleTag, type Messages } from '@payments/core';
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { AlternativeFieldName, ComponentState, FieldState, HolderData } from '../public-api';
-import type { ApmFrameConfig } from '../shared/apm-protocol';
+import type { AlternativeFieldName, ComponentState, FieldState, HolderData } from '../shared/payment-types';
+import type { ApmFrameConfig } from '../shared/protocol';
 import {
   apmErrorMessage,
   apmFieldState,
@@ -29,7 +29,8 @@ import {
 } from './apm-fields';
 import { methodMark } from './apm-marks';
 import { apmFormStyles } from './apm-styles';
-import { applyAllowedStyles, FormEventEmitter } from './form-events';
+import { FormController } from './form-controller';
+import { applyAllowedStyles } from './form-events';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH } from './field-controller';
 import { cardFormStyles } from './styles';
 
@@ -50,31 +51,19 @@ type ModeKey = ApmFieldName | 'method';
 
 const emptyValues = (): ApmValues => ({ email: '', firstName: '', lastName: '', blikCode: '' });
 
-function adoptStyles(doc: Document): void {
-  const sheets = [cardFormStyles.styleSheet, apmFormStyles.styleSheet].filter((sheet): sheet is CSSStyleSheet => sheet !== undefined);
-  if (sheets.length === 2 && 'adoptedStyleSheets' in doc) {
-    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets.filter((sheet) => !sheets.includes(sheet)), ...sheets];
-    return;
-  }
-  if (doc.getElementById('ef-apm-form-styles')) return;
-  const style = doc.createElement('style');
-  style.id = 'ef-apm-form-styles';
-  style.textContent = `${cardFormStyles.cssText}\n${apmFormStyles.cssText}`;
-  doc.head.append(style);
-}
-
 export class ApmForm extends LitElement {
   #config: ApmFrameConfig | undefined;
-  #locale: LocaleTag = 'en-US';
   #methods: OfferedMethod[] = [];
   #groupKey: string | null = null;
   #providerYType: string | null = null;
   #values = emptyValues();
   #modes: Record<ModeKey, ApmMode> = { method: 'typing', email: 'typing', firstName: 'typing', lastName: 'typing', blikCode: 'typing' };
-  #busy = false;
-  #formMessage: string | null = null;
-  readonly #events = new FormEventEmitter(this);
-  #resizeObserver: ResizeObserver | undefined;
+  readonly #form = new FormController(this, {
+    styles: [cardFormStyles, apmFormStyles],
+    styleId: 'ef-apm-form-styles',
+    tabStops: () => this.#tabStops(),
+    state: () => (this.#config ? this.getState() : undefined),
+  });
 
   /** The host's configuration (customerConfig, styles, locale). */
   set config(config: ApmFrameConfig) {
@@ -90,14 +79,11 @@ export class ApmForm extends LitElement {
   }
 
   set locale(locale: LocaleTag) {
-    if (!isLocaleTag(locale)) return;
-    this.#locale = locale;
-    if (this.isConnected) this.ownerDocument.documentElement.lang = locale;
-    this.requestUpdate();
+    this.#form.locale = locale;
   }
 
   get locale(): LocaleTag {
-    return this.#locale;
+    return this.#form.locale;
   }
 
   /** The methods to offer, and the session's customer to pre-populate the fields with. */
@@ -118,19 +104,6 @@ export class ApmForm extends LitElement {
 
   protected override createRenderRoot(): HTMLElement {
     return this;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    adoptStyles(this.ownerDocument);
-    this.ownerDocument.documentElement.lang = this.#locale;
-    this.#resizeObserver = new ResizeObserver(() => this.#events.height(this.getBoundingClientRect().height));
-    this.#resizeObserver.observe(this);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#resizeObserver?.disconnect();
   }
 
   // ---- public API ------------------------------------------------------------------------
@@ -183,18 +156,15 @@ export class ApmForm extends LitElement {
   }
 
   setBusy(busy: boolean): void {
-    this.#busy = busy;
-    this.requestUpdate();
+    this.#form.setBusy(busy);
   }
 
   showFormMessage(text: string | null): void {
-    this.#formMessage = text === null || text.trim() === '' ? null : text;
-    this.requestUpdate();
+    this.#form.showMessage(text);
   }
 
   focusField(which: 'first' | 'last'): void {
-    const stops = this.#tabStops();
-    (which === 'first' ? stops[0] : stops[stops.length - 1])?.focus();
+    this.#form.focusEdge(which)?.focus();
   }
 
   // ---- state -----------------------------------------------------------------------------
@@ -219,13 +189,12 @@ export class ApmForm extends LitElement {
       this.#providerYType = group.methods[0]!.type;
     }
     this.#modes.method = 'typing';
-    this.#formMessage = null;
-    this.requestUpdate();
+    this.#form.showMessage(null);
     this.#emitState();
   }
 
   #emitState(): void {
-    if (this.#config) this.#events.state(this.getState());
+    this.#form.emitState();
   }
 
   /** Tab stops: every enabled control, but only the checked radio (or the first) of the group. */
@@ -255,30 +224,11 @@ export class ApmForm extends LitElement {
     this.#emitState();
   }
 
-  #onKeyDown(event: KeyboardEvent): void {
-    if (event.key === 'Enter' && !event.isComposing && !(event.target instanceof HTMLSelectElement)) {
-      event.preventDefault();
-      if (!this.#busy) this.#events.submit();
-      return;
-    }
-    if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
-    const stops = this.#tabStops();
-    const edge = event.shiftKey ? stops[0] : stops[stops.length - 1];
-    if (event.target !== edge) return;
-    const handled = this.#events.focusExit(event.shiftKey ? 'backward' : 'forward');
-    if (handled) event.preventDefault();
-  }
-
   // ---- rendering -------------------------------------------------------------------------
-
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
-    if (!this.#events.heightReported) this.#events.height(this.getBoundingClientRect().height);
-  }
 
   protected override render(): TemplateResult | typeof nothing {
     if (!this.#config || this.#config.mode === 'headless') return nothing;
-    const text = messages(this.#locale);
+    const text = messages(this.#form.locale);
     const groups = this.#groups();
     const state = this.getState();
     const methodError = state.fields.method?.error ? apmErrorMessage(state.fields.method.error, text) : '';
@@ -286,12 +236,9 @@ export class ApmForm extends LitElement {
       class="ef-form ef-apm"
       novalidate
       autocomplete="on"
-      aria-busy=${this.#busy ? 'true' : 'false'}
-      @submit=${(event: SubmitEvent) => {
-        event.preventDefault();
-        if (!this.#busy) this.#events.submit();
-      }}
-      @keydown=${(event: KeyboardEvent) => this.#onKeyDown(event)}
+      aria-busy=${this.#form.busy ? 'true' : 'false'}
+      @submit=${(event: SubmitEvent) => this.#form.onSubmit(event)}
+      @keydown=${(event: KeyboardEvent) => this.#form.onKeyDown(event)}
     >
       ${groups.length === 0
         ? html`<p class="ef-apm-empty" role="status">${text.alternativeMethods.noMethods}</p>`
@@ -300,7 +247,7 @@ export class ApmForm extends LitElement {
             <div class="ef-method-list">${groups.map((group) => this.#renderGroup(group, text))}</div>
             <p class="ef-error" id="ef-method-error" aria-live="polite">${methodError}</p>
           </fieldset>`}
-      ${this.#formMessage ? html`<p class="ef-form-message" role="alert">${this.#formMessage}</p>` : nothing}
+      ${this.#form.renderMessage()}
     </form>`;
   }
 
@@ -315,7 +262,7 @@ export class ApmForm extends LitElement {
           name="ef-method"
           value=${group.key}
           .checked=${live(selected)}
-          ?disabled=${this.#busy}
+          ?disabled=${this.#form.busy}
           @change=${() => this.#select(group.key)}
         />
         <span class="ef-method-mark" aria-hidden="true"><svg viewBox="0 0 40 26" focusable="false">${methodMark(first.type, first.family)}</svg></span>
@@ -344,7 +291,7 @@ export class ApmForm extends LitElement {
       <select
         id="ef-provider-option"
         class="ef-input ef-select"
-        ?disabled=${this.#busy}
+        ?disabled=${this.#form.busy}
         @change=${(event: Event) => {
           this.#providerYType = (event.target as HTMLSelectElement).value;
           this.requestUpdate();
@@ -391,7 +338,7 @@ export class ApmForm extends LitElement {
           spellcheck="false"
           maxlength=${maxLength ?? nothing}
           ?required=${field !== 'blikCode'}
-          ?disabled=${this.#busy}
+          ?disabled=${this.#form.busy}
           aria-invalid=${state.error ? 'true' : 'false'}
           aria-describedby=${describedBy || nothing}
           .value=${live(this.#values[field])}

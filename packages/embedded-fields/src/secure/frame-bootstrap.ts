@@ -7,7 +7,7 @@
  */
 import { WindowMessenger, connect, type Methods, type RemoteProxy } from 'penpal';
 import { isLocaleTag, type LocaleTag } from '@payments/core';
-import type { ComponentState, HolderData, Locale } from '../public-api';
+import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
 import { PROTOCOL_VERSION, type HostRemote } from '../shared/protocol';
 import { FORM_EVENTS } from './form-events';
 

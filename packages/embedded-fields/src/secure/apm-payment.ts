@@ -6,7 +6,7 @@
  * result, not an error.
  */
 import { messages, type ExecutionResponse, type LocaleTag, type Messages } from '@payments/core';
-import type { Customer, PaymentError } from '../public-api';
+import type { Customer, PaymentError } from '../shared/payment-types';
 import type { SubmitOutcome } from '../shared/protocol';
 import { apmErrorMessage, buildMethodData, type ApmFieldName, type ApmValues, type OfferedMethod, type SessionShopper } from './apm-fields';
 import type { GatewayApi } from './gateway-api';

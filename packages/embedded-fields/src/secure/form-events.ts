@@ -5,7 +5,7 @@
  * cancelable: Tab left the first or last control), `submit` (Enter). And the merchant's
  * style properties, applied through the allow-list only.
  */
-import type { ComponentState } from '../public-api';
+import type { ComponentState } from '../shared/payment-types';
 import { filterStyles, STYLE_KEYS } from '../shared/style-allow-list';
 
 export const FORM_EVENTS = {

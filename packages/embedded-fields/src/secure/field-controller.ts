@@ -23,7 +23,7 @@ import {
   type CardBrand,
   type FieldValidation,
 } from '@payments/core';
-import type { FieldState } from '../public-api';
+import type { FieldState } from '../shared/payment-types';
 
 /** The kinds of input the controller tells apart (from InputEvent.inputType). */
 export type EditKind = 'insert' | 'paste' | 'autofill' | 'deleteBackward' | 'deleteForward';

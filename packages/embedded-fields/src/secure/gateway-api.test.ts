@@ -1,4 +1,5 @@
 /** What reaches the payment code from a gateway call: a JSON object, or a GatewayCallError. */
+import { PROCESSING_CODES } from '@payments/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGatewayApi, GatewayCallError } from './gateway-api';
 
@@ -40,8 +41,8 @@ describe('createGatewayApi', () => {
   });
 
   it('carries the error body and its processing code, and keeps null for an edge 403 page', async () => {
-    answer(422, JSON.stringify({ errors: [], method: 'POST /api/transactions/authorize', status: 422, code: '1005' }));
-    expect((await failureOf(api.post('/api/transactions/authorize', {}))).code).toBe('1005');
+    answer(422, JSON.stringify({ errors: [], method: 'POST /api/transactions/authorize', status: 422, code: PROCESSING_CODES.SESSION_EXPIRED }));
+    expect((await failureOf(api.post('/api/transactions/authorize', {}))).code).toBe(PROCESSING_CODES.SESSION_EXPIRED);
     answer(403, '<html>Forbidden</html>', 'text/html');
     expect(await failureOf(api.get('/api/sessions/x'))).toMatchObject({ status: 403, body: null, malformed: false });
   });

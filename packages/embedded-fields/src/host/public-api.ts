@@ -1,10 +1,24 @@
 /**
  * The merchant-facing API of embedded-fields.js, as the spec's Embedded Fields section
- * names it. This file is self-contained (no imports): the build turns it into
- * dist/embedded-fields.d.ts, so it is exactly what merchants' TypeScript sees.
+ * names it. Together with shared/payment-types.ts (the data both sides of the frame
+ * boundary speak) it is exactly what merchants' TypeScript sees: scripts/write-dts.ts
+ * joins the two into dist/embedded-fields.d.ts (so neither imports anything else).
  */
 
-export type Locale = 'en-US' | 'bs-BA' | 'ro-RO' | 'sv-SE';
+import type {
+  ComponentState,
+  Customer,
+  FieldStyles,
+  HolderData,
+  Locale,
+  PaymentError,
+  PaymentResponse,
+  Transaction,
+  TransactionStatus,
+} from '../shared/payment-types';
+
+export type * from '../shared/payment-types';
+
 export type Environment = 'test' | 'production';
 export type ComponentType = 'card' | 'saved-card' | 'alternative-payment-method';
 
@@ -24,111 +38,6 @@ export interface CustomerConfig {
   holderNameRequired?: boolean;
   hasHolderEmail?: boolean;
   holderEmailRequired?: boolean;
-}
-
-/**
- * CSS variables allowed into the secure frame. Values are checked (colours, lengths,
- * font families, font weights); anything else is dropped, never applied.
- */
-export interface FieldStyles {
-  '--ef-font-family'?: string;
-  '--ef-font-size'?: string;
-  '--ef-font-weight'?: string;
-  '--ef-color-text'?: string;
-  '--ef-color-placeholder'?: string;
-  '--ef-color-background'?: string;
-  '--ef-color-border'?: string;
-  '--ef-color-focus'?: string;
-  '--ef-color-error'?: string;
-  '--ef-color-label'?: string;
-  '--ef-radius'?: string;
-  '--ef-spacing'?: string;
-  '--ef-input-padding'?: string;
-  '--ef-border-width'?: string;
-}
-
-export type FieldName = 'number' | 'expiry' | 'cvv' | 'holderName' | 'email';
-/** The alternative-payment-method component's fields: the method choice, shopper data, BLIK code. */
-export type AlternativeFieldName = 'method' | 'email' | 'firstName' | 'lastName' | 'blikCode';
-
-/** A field's state as onChange reports it: never the value itself. */
-export interface FieldState {
-  empty: boolean;
-  /** Nothing more can be typed (focus moves on). */
-  complete: boolean;
-  valid: boolean;
-  /** An error code such as card_number_invalid, expiry_in_past; null when none. */
-  error: string | null;
-  /** On the number field: the detected brand (visa, mastercard, amex, …). */
-  brand?: string | null;
-}
-
-export interface ComponentState {
-  valid: boolean;
-  brand: string | null;
-  fields: Partial<Record<FieldName | AlternativeFieldName, FieldState>>;
-  /** alternative-payment-method: the chosen method's type (e.g. provider-x-local), or null. */
-  method?: string | null;
-}
-
-/** The customer keys of submitPayment (spec: submitPayment customer keys). */
-export interface Customer {
-  firstName?: string;
-  lastName?: string;
-  address?: string;
-  city?: string;
-  postalCode?: string;
-  /** ISO 3166-1 alpha-2. */
-  country?: string;
-  /** E.164, e.g. +38761123456. */
-  phone?: string;
-  email?: string;
-}
-
-/** What getCustomer() answers: what the shopper typed in the optional fields. */
-export interface HolderData {
-  holderName?: string;
-  email?: string;
-  /** alternative-payment-method, when its name fields are shown. */
-  firstName?: string;
-  lastName?: string;
-}
-
-export interface PaymentError {
-  /** Stable code: invalid_customer, invalid_card, payment_in_progress, session_expired,
-   * network_error, gateway_error, challenge_canceled, authentication_failed, not_mounted,
-   * payment_method_expired, payment_method_inactive (saved cards), invalid_payment_method,
-   * no_payment_method (alternative methods), … */
-  code: string;
-  /** A clear message in the component's locale. */
-  message: string;
-  /** Per-field problems, for invalid_customer and invalid_card. */
-  fields?: { field: string; code: string; message: string }[];
-  /** The gateway's processing code or named code, when it gave one. */
-  gatewayCode?: string;
-}
-
-/** The spec's transaction (ExtendedTransactionDto), as the gateway returned it. */
-export interface Transaction {
-  id: string;
-  reference: string;
-  status: string;
-  approved: boolean;
-  pending: boolean;
-  amount: number;
-  currency: string;
-  transaction_type: string;
-  processing_code: string | null;
-  response_message: string | null;
-  payment_method: { type: string; brand: string | null; masked: string | null; token: string | null };
-  [field: string]: unknown;
-}
-
-export interface PaymentResponse {
-  /** True when the payment was approved. */
-  approved: boolean;
-  status: string;
-  transaction: Transaction;
 }
 
 export type PaymentCallback = (response: PaymentResponse | null, error: PaymentError | null) => void;
@@ -187,8 +96,11 @@ export interface PaymentRedirect {
 export interface AlternativePaymentResponse {
   /** True only for an approved result. */
   approved: boolean;
-  /** result.status, or PENDING while the shopper is to approve at the provider (redirect). */
-  status: string;
+  /**
+   * result.status, or PENDING while the shopper is to approve at the provider (redirect);
+   * UNKNOWN only when the gateway answered neither (not as the spec says).
+   */
+  status: TransactionStatus | 'UNKNOWN';
   /** The transaction's id, from the result or the redirect. */
   transactionId: string;
   result: Transaction | null;

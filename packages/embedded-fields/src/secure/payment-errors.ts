@@ -1,11 +1,13 @@
 /**
- * The frames' PaymentErrors, worded in the component's locale from core's catalogs: the
- * submitPayment customer keys checked before anything is sent, and a failed gateway call as
- * the merchant and the shopper should hear it (saved card deleted or expired, session
- * expired, service down, refused). Shared by the card and the alternative-method frames.
+ * THE error mapper: PaymentErrors worded in the component's locale from core's catalogs,
+ * for the card and alternative-method frames and the hosted page. The submitPayment
+ * customer keys checked before anything is sent; a failed gateway call as the merchant and
+ * the shopper should hear it, read through core's processing-code table (saved card deleted
+ * or expired, session expired, service down, refused); a 3-D Secure error.
  */
-import { ERROR_CODES, messages, type LocaleTag } from '@payments/core';
-import type { Customer, PaymentError } from '../public-api';
+import { ERROR_CODES, PROCESSING_CODES, messages, type LocaleTag } from '@payments/core';
+import type { Customer, PaymentError } from '../shared/payment-types';
+import type { PaymentFailure } from './card-payment';
 import { GatewayCallError } from './gateway-api';
 
 /** The customer keys, checked before anything is sent (libphonenumber-js loads on demand). */
@@ -28,7 +30,7 @@ export function gatewayError(error: unknown, locale: LocaleTag): PaymentError {
   const text = messages(locale);
   if (error instanceof GatewayCallError) {
     const code = error.code;
-    if (code === '1005') return { code: 'session_expired', message: text.status.sessionExpired, gatewayCode: code };
+    if (code === PROCESSING_CODES.SESSION_EXPIRED) return { code: 'session_expired', message: text.status.sessionExpired, gatewayCode: code };
     if (code === ERROR_CODES.PAYMENT_METHOD_INACTIVE) return { code: 'payment_method_inactive', message: text.savedCard.inactiveError, gatewayCode: code };
     if (code === ERROR_CODES.PAYMENT_METHOD_EXPIRED) return { code: 'payment_method_expired', message: text.savedCard.expiredError, gatewayCode: code };
     if (error.status === 401) return { code: 'unauthorized', message: text.status.genericError };
@@ -39,4 +41,10 @@ export function gatewayError(error: unknown, locale: LocaleTag): PaymentError {
     return { code: 'payment_refused', ...base };
   }
   return { code: 'network_error', message: text.status.serviceUnavailable };
+}
+
+/** Why a payment ended without a result, as the merchant and the shopper should hear it. */
+export function paymentError(failure: PaymentFailure, locale: LocaleTag): PaymentError {
+  if (failure.kind === 'call') return gatewayError(failure.error, locale);
+  return { code: failure.code, message: messages(locale).threeDsErrors[failure.code] };
 }

@@ -5,7 +5,7 @@
  * frame-bootstrap.ts says whom it trusts and how it connects.
  */
 import { messages, type LocaleTag } from '@payments/core';
-import type { ApmFrameConfig, ApmFrameMethods, ApmHostRemote } from '../shared/apm-protocol';
+import type { ApmFrameConfig, ApmFrameMethods, ApmHostRemote } from '../shared/protocol';
 import './apm-form'; // registers <ef-apm-form>
 import type { ApmForm } from './apm-form';
 import { selectMethods, type OfferedMethod } from './apm-fields';

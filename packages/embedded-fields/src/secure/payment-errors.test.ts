@@ -1,4 +1,5 @@
 /** The gateway's refusals as the merchant and the shopper hear them, in the component's locale. */
+import { PROCESSING_CODES } from '@payments/core';
 import { describe, expect, it } from 'vitest';
 import { GatewayCallError } from './gateway-api';
 import { gatewayError } from './payment-errors';
@@ -23,7 +24,7 @@ describe('gatewayError', () => {
   });
 
   it('keeps the other mappings', () => {
-    expect(gatewayError(refused('1005'), 'en-US').code).toBe('session_expired');
+    expect(gatewayError(refused(PROCESSING_CODES.SESSION_EXPIRED), 'en-US').code).toBe('session_expired');
     expect(gatewayError(new GatewayCallError(503, null), 'en-US').code).toBe('gateway_error');
     expect(gatewayError(refused('2000'), 'en-US')).toMatchObject({ code: 'payment_refused', gatewayCode: '2000' });
     expect(gatewayError(new TypeError('fetch failed'), 'en-US').code).toBe('network_error');

@@ -12,7 +12,7 @@ import {
   type Messages,
   type MethodDataField,
 } from '@payments/core';
-import type { AlternativeFieldName, Customer, FieldState } from '../public-api';
+import type { AlternativeFieldName, Customer, FieldState } from '../shared/payment-types';
 import { emailState, holderNameState } from './field-controller';
 
 /** A method as the gateway offers it for the session (GET /api/sessions/{id}/payment-methods). */

@@ -1,0 +1,104 @@
+/**
+ * The card form's templates: one field (label, input, brand or CVV mark, error) and the
+ * saved card's summary. Pure functions of what <ef-card-form> knows; the element keeps the
+ * state and the handlers.
+ */
+import { formatMessage, type CardBrand, type CardErrorCode, type Messages } from '@payments/core';
+import { html, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { FieldName, FieldState } from '../shared/payment-types';
+import { brandMark, cvvMark } from './card-marks';
+import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH, type SavedCardView } from './field-controller';
+
+/** The message of a FieldState error code in the locale. */
+function errorMessage(text: Messages, code: string): string {
+  if (code in text.cardErrors) return text.cardErrors[code as CardErrorCode];
+  if (code.endsWith('_required')) return text.customerErrors.required;
+  if (code.endsWith('_too_long')) return text.customerErrors.too_long;
+  if (code === 'email_invalid') return text.customerErrors.email_invalid;
+  return text.status.genericError;
+}
+
+/** Per field: its id suffix, form name, autocomplete token and label key. */
+const FIELD_ATTRIBUTES: Readonly<
+  Record<FieldName, { name: string; autocomplete: string; label: 'cardNumber' | 'expiryDate' | 'cvv' | 'cardholderName' | 'email' }>
+> = {
+  number: { name: 'cardnumber', autocomplete: 'cc-number', label: 'cardNumber' },
+  expiry: { name: 'exp-date', autocomplete: 'cc-exp', label: 'expiryDate' },
+  cvv: { name: 'cvc', autocomplete: 'cc-csc', label: 'cvv' },
+  holderName: { name: 'ccname', autocomplete: 'cc-name', label: 'cardholderName' },
+  email: { name: 'email', autocomplete: 'email', label: 'email' },
+};
+
+export interface CardFieldView {
+  name: FieldName;
+  /** The input's id (the label's `for`, and the stem of the error's and brand's ids). */
+  id: string;
+  text: Messages;
+  state: FieldState;
+  value: string;
+  /** The detected brand (number and CVV fields). */
+  brand: CardBrand | undefined;
+  required: boolean;
+  busy: boolean;
+  onInput(event: Event): void;
+  onCompositionEnd(event: CompositionEvent): void;
+  onBlur(): void;
+}
+
+export function renderCardField(view: CardFieldView): TemplateResult {
+  const { name, id, text, state, brand } = view;
+  const { name: formName, autocomplete, label } = FIELD_ATTRIBUTES[name];
+  const errorId = `${id}-error`;
+  const error = state.error ? errorMessage(text, state.error) : '';
+  const brandId = name === 'number' && brand ? `${id}-brand` : '';
+  const describedBy = [error ? errorId : '', brandId].filter(Boolean).join(' ');
+  const numeric = name === 'number' || name === 'expiry' || name === 'cvv';
+  const mark = name === 'number' ? brandMark(brand?.id) : name === 'cvv' ? cvvMark(brand?.cvvLength ?? 3) : undefined;
+  const maxLength = name === 'holderName' ? MAX_HOLDER_NAME_LENGTH : name === 'email' ? MAX_EMAIL_LENGTH : undefined;
+  return html`<div class="ef-field ef-field--${name}">
+    <label class="ef-label" for=${id}>${text.labels[label]}</label>
+    <div class="ef-control">
+      <input
+        id=${id}
+        class="ef-input ${mark ? 'ef-input--with-mark' : ''}"
+        type=${name === 'email' ? 'email' : 'text'}
+        name=${formName}
+        autocomplete=${autocomplete}
+        inputmode=${numeric ? 'numeric' : name === 'email' ? 'email' : 'text'}
+        autocorrect="off"
+        autocapitalize=${name === 'holderName' ? 'words' : 'off'}
+        spellcheck="false"
+        dir=${name === 'holderName' ? 'auto' : 'ltr'}
+        maxlength=${maxLength ?? nothing}
+        placeholder=${text.placeholders[label]}
+        ?required=${view.required}
+        ?disabled=${view.busy}
+        aria-invalid=${state.error ? 'true' : 'false'}
+        aria-describedby=${describedBy || nothing}
+        .value=${live(view.value)}
+        @input=${(event: Event) => view.onInput(event)}
+        @compositionend=${(event: CompositionEvent) => view.onCompositionEnd(event)}
+        @blur=${() => view.onBlur()}
+      />
+      ${mark ? html`<span class="ef-mark" aria-hidden="true">${mark}</span>` : nothing}
+      ${brandId && brand ? html`<span class="ef-sr-only" id=${brandId}>${brand.displayName}</span>` : nothing}
+    </div>
+    <p class="ef-error" id=${errorId} aria-live="polite">${error}</p>
+  </div>`;
+}
+
+export function renderSavedCard(card: SavedCardView, expired: boolean, text: Messages): TemplateResult {
+  const spoken = formatMessage(text.savedCard.cardEnding, { brand: card.brandName, last4: card.last4 });
+  const expiry = formatMessage(expired ? text.savedCard.expired : text.savedCard.expires, { date: card.expiry });
+  return html`<div class="ef-saved">
+    <span aria-hidden="true">${brandMark(card.brand?.id)}</span>
+    <span class="ef-saved-text">
+      <span class="ef-saved-number"
+        ><span aria-hidden="true">${card.brandName}${card.last4 ? ` •••• ${card.last4}` : ''}</span
+        ><span class="ef-sr-only">${card.last4 ? spoken : card.brandName}</span></span
+      >
+      ${card.expiry ? html`<span class="ef-saved-expiry ${expired ? 'ef-saved-expiry--expired' : ''}">${expiry}</span>` : nothing}
+    </span>
+  </div>`;
+}

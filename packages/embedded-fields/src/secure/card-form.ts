@@ -1,0 +1,373 @@
+/**
+ * <ef-card-form>: the card fields inside the secure frame. Card data lives only here; the
+ * element reports states (never values) by events and hands the values to the frame's
+ * payment code through `readCardData()`.
+ *
+ * It renders into light DOM: browser autofill fills number, expiry, CVV, name and email
+ * together only when they sit in one <form> of one tree, and autofill does not cross shadow
+ * roots reliably. Styles are scoped by `ef-` classes and adopted on the document once.
+ *
+ * Events (CustomEvent, bubbling and composed; names in CARD_FORM_EVENTS):
+ *  - `ef-state`: ComponentState, after any input or blur that changes it (deduplicated);
+ *  - `ef-resize`: {height}, the element's border-box height, when it changes;
+ *  - `ef-focus-exit`: {direction}, Tab on the last control or Shift+Tab on the first. The
+ *    browser's own Tab still happens (focus leaves the frame natively where browsers allow
+ *    it); a listener that moves focus itself calls `preventDefault()` on the event, and the
+ *    element then cancels the key;
+ *  - `ef-submit`: Enter in a field (not while busy).
+ */
+import {
+  detectCardBrand,
+  isLocaleTag,
+  messages,
+  normalizeCardNumber,
+  toEncryptableExpiry,
+  validateExpiry,
+  type CardBrand,
+  type LocaleTag,
+  type Messages,
+} from '@payments/core';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { ComponentState, FieldName, FieldState, HolderData } from '../shared/payment-types';
+import type { FrameConfig } from '../shared/protocol';
+import {
+  cardNumberReady,
+  describeSavedCard,
+  editKindOf,
+  savedCardExpired,
+  type Edit,
+  type FieldMode,
+  type SavedCardView,
+} from './field-controller';
+import { cardFieldState, editCardField, emptyValues, FIELD_ORDER, typingModes, type CardData } from './card-fields';
+import { renderCardField, renderSavedCard } from './card-fields-view';
+import { FormController } from './form-controller';
+import { applyAllowedStyles, FORM_EVENTS, type FocusExitDirection } from './form-events';
+import { cardFormStyles } from './styles';
+
+/** The element's event names (the same for every frame form). */
+export const CARD_FORM_EVENTS = FORM_EVENTS;
+
+export type { CardData, FocusExitDirection };
+
+let instances = 0;
+
+export class CardForm extends LitElement {
+  #config: FrameConfig | undefined;
+  #values = emptyValues();
+  #modes = typingModes();
+  #saveCard = false;
+  readonly #form = new FormController(this, {
+    styles: [cardFormStyles],
+    styleId: 'ef-card-form-styles',
+    tabStops: () => this.#controls(),
+    state: () => (this.#config ? this.getState() : undefined),
+  });
+  readonly #id = `ef${(instances += 1)}`;
+  #hideCvv = false;
+
+  /** No CVV field for a new card: the hosted page's `cvv_less` option (Embedded Fields always shows it, spec). */
+  get hideCvv(): boolean {
+    return this.#hideCvv;
+  }
+
+  set hideCvv(hide: boolean) {
+    this.#hideCvv = hide;
+    this.requestUpdate();
+    this.#emitState();
+  }
+
+  /** The frame's configuration (from the host's `configure`). Renders the fields it asks for. */
+  get config(): FrameConfig | undefined {
+    return this.#config;
+  }
+
+  set config(config: FrameConfig | undefined) {
+    this.#config = config;
+    applyAllowedStyles(this, config?.styles);
+    if (config && isLocaleTag(config.locale)) this.locale = config.locale;
+    this.requestUpdate();
+    this.#emitState();
+  }
+
+  /** Labels, placeholders and messages switch at once; what was typed stays. */
+  get locale(): LocaleTag {
+    return this.#form.locale;
+  }
+
+  set locale(locale: LocaleTag) {
+    this.#form.locale = locale;
+  }
+
+  /** Light DOM: see the file comment. */
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  // ---- public API ------------------------------------------------------------------------
+
+  /** Judges every field as final (empty required fields report *_required), shows the errors, answers the state. */
+  validateAll(): ComponentState {
+    for (const field of FIELD_ORDER) this.#modes[field] = 'submitted';
+    this.requestUpdate();
+    this.#emitState();
+    return this.getState();
+  }
+
+  /** Every shown field's state; never a value. */
+  getState(): ComponentState {
+    const fields: Partial<Record<FieldName, FieldState>> = {};
+    for (const field of this.#shownFields()) fields[field] = this.#fieldState(field, this.#modes[field]);
+    return {
+      // An expired saved card cannot pay, whatever its CVV.
+      valid: Object.values(fields).every((state) => state.valid) && this.#shownFields().length > 0 && !this.#savedCardExpired(),
+      brand: this.#brandId(),
+      fields,
+    };
+  }
+
+  /** What the shopper typed in the optional fields (trimmed; keys only for shown, filled fields). */
+  getHolderData(): HolderData {
+    const data: HolderData = {};
+    const shown = this.#shownFields();
+    const holderName = this.#values.holderName.trim();
+    const email = this.#values.email.trim();
+    if (shown.includes('holderName') && holderName) data.holderName = holderName;
+    if (shown.includes('email') && email) data.email = email;
+    return data;
+  }
+
+  /** The values to encrypt, or undefined unless every shown field is valid as it stands. */
+  readCardData(): CardData | undefined {
+    const shown = this.#shownFields();
+    if (shown.length === 0) return undefined;
+    if (!shown.every((field) => this.#fieldState(field, 'submitted').valid)) return undefined;
+    const holderName = shown.includes('holderName') ? this.#values.holderName.trim() : '';
+    const email = shown.includes('email') ? this.#values.email.trim() : '';
+    if (this.#config?.component === 'saved-card') {
+      if (!this.#config.savedCard) return undefined;
+      return { number: '', expiryMonth: '', expiryYear: '', cvv: this.#values.cvv, holderName, email, saveCard: false };
+    }
+    const number = normalizeCardNumber(this.#values.number);
+    const expiry = validateExpiry(this.#values.expiry, new Date(), { final: true }).expiry;
+    if (!number || !expiry) return undefined;
+    const { month, year } = toEncryptableExpiry(expiry);
+    return {
+      number,
+      expiryMonth: month,
+      expiryYear: year,
+      cvv: this.#values.cvv,
+      holderName,
+      email,
+      saveCard: Boolean(this.#config?.saveCard?.offer) && this.#saveCard,
+    };
+  }
+
+  /** While paying: every control disabled, the form aria-busy. */
+  setBusy(busy: boolean): void {
+    this.#form.setBusy(busy);
+  }
+
+  /** A form-level message (role="alert") below the fields; null removes it. */
+  showFormMessage(text: string | null): void {
+    this.#form.showMessage(text);
+  }
+
+  /** Focuses the first or last control (the host's Tab into the frame). */
+  focusField(which: 'first' | 'last'): void {
+    const target = this.#form.focusEdge(which);
+    if (target instanceof HTMLInputElement) this.#focusAtEnd(target);
+  }
+
+  // ---- state -----------------------------------------------------------------------------
+
+  #shownFields(): FieldName[] {
+    const config = this.#config;
+    if (!config) return [];
+    if (config.component === 'saved-card') return ['cvv'];
+    const { hasHolderName, hasHolderEmail } = config.customerConfig;
+    return FIELD_ORDER.filter(
+      (field) =>
+        (field !== 'holderName' || hasHolderName) && (field !== 'email' || hasHolderEmail) && (field !== 'cvv' || !this.#hideCvv),
+    );
+  }
+
+  #savedCard(): SavedCardView | undefined {
+    const card = this.#config?.component === 'saved-card' ? this.#config.savedCard : null;
+    return card ? describeSavedCard(card) : undefined;
+  }
+
+  #savedCardExpired(): boolean {
+    const card = this.#config?.component === 'saved-card' ? this.#config.savedCard : null;
+    return card ? savedCardExpired(card.expirationDate, new Date()) : false;
+  }
+
+  #brand(): CardBrand | undefined {
+    return this.#config?.component === 'saved-card' ? this.#savedCard()?.brand : detectCardBrand(this.#values.number);
+  }
+
+  #brandId(): string | null {
+    return this.#config?.component === 'saved-card' ? (this.#savedCard()?.brandId ?? null) : (this.#brand()?.id ?? null);
+  }
+
+  #fieldState(field: FieldName, mode: FieldMode): FieldState {
+    const customer = this.#config?.customerConfig;
+    return cardFieldState(field, this.#values[field], mode, { brand: this.#brand(), holderNameRequired: Boolean(customer?.holderNameRequired), holderEmailRequired: Boolean(customer?.holderEmailRequired) });
+  }
+
+  #emitState(): void {
+    this.#form.emitState();
+  }
+
+  // ---- events ----------------------------------------------------------------------------
+
+  #onInput(field: FieldName, event: Event): void {
+    if ((event as InputEvent).isComposing) return; // judged at compositionend
+    const inputType = event instanceof InputEvent ? event.inputType : undefined;
+    this.#handleInput(field, event.target as HTMLInputElement, editKindOf(inputType));
+  }
+
+  #onCompositionEnd(field: FieldName, event: CompositionEvent): void {
+    this.#handleInput(field, event.target as HTMLInputElement, 'insert');
+  }
+
+  #handleInput(field: FieldName, input: HTMLInputElement, kind: Edit['kind']): void {
+    const previous = this.#values[field];
+    if (input.value === previous) return;
+    const caret = field === 'email' ? input.value.length : (input.selectionStart ?? input.value.length);
+    const result = editCardField(field, { previous, raw: input.value, caret, kind }, this.#brand());
+    if (input.value !== result.value) input.value = result.value;
+    const focused = this.ownerDocument.activeElement === input;
+    if (field !== 'email' && focused) input.setSelectionRange(result.caret, result.caret);
+    if (result.refused) return;
+
+    this.#values[field] = result.value;
+    this.#modes[field] = 'typing';
+    this.requestUpdate();
+    this.#emitState();
+
+    const typed = kind === 'insert' || kind === 'paste';
+    if (typed && focused && result.caret === result.value.length && this.#readyToMoveOn(field)) this.#focusNext(field);
+  }
+
+  #readyToMoveOn(field: FieldName): boolean {
+    const value = this.#values[field];
+    if (field === 'number') return cardNumberReady(value);
+    if (field === 'expiry' || field === 'cvv') {
+      const state = this.#fieldState(field, 'typing');
+      return state.valid && state.complete;
+    }
+    return false;
+  }
+
+  #focusNext(field: FieldName): void {
+    const shown = this.#shownFields();
+    const next = shown[shown.indexOf(field) + 1];
+    const input = next ? this.querySelector<HTMLInputElement>(`#${this.#id}-${next}`) : null;
+    if (input) this.#focusAtEnd(input);
+  }
+
+  #focusAtEnd(input: HTMLInputElement): void {
+    input.focus();
+    if (input.type === 'text') input.setSelectionRange(input.value.length, input.value.length);
+  }
+
+  #onBlur(field: FieldName): void {
+    if (this.#modes[field] !== 'typing') return;
+    this.#modes[field] = 'blurred';
+    this.requestUpdate();
+    this.#emitState();
+  }
+
+  #controls(): HTMLInputElement[] {
+    return [...this.querySelectorAll<HTMLInputElement>('input:not([disabled])')];
+  }
+
+  #onSaveCard(event: Event): void {
+    this.#saveCard = (event.target as HTMLInputElement).checked;
+    this.requestUpdate();
+  }
+
+  // ---- rendering -------------------------------------------------------------------------
+
+  protected override render(): TemplateResult | typeof nothing {
+    const config = this.#config;
+    if (!config) return nothing;
+    const text = messages(this.#form.locale);
+    const busy = this.#form.busy;
+    const extra = text.savedCard;
+    const shown = this.#shownFields();
+    const saved = this.#savedCard();
+    const field = (name: FieldName): TemplateResult | typeof nothing =>
+      shown.includes(name) ? this.#renderField(name, text) : nothing;
+
+    return html`<form
+      class="ef-form"
+      novalidate
+      autocomplete="on"
+      aria-busy=${busy ? 'true' : 'false'}
+      @submit=${(event: SubmitEvent) => this.#form.onSubmit(event)}
+      @keydown=${(event: KeyboardEvent) => this.#form.onKeyDown(event)}
+    >
+      ${config.component === 'saved-card'
+        ? html`${saved ? this.#renderSavedCard(saved, text) : nothing}
+            <div class="ef-row">${field('cvv')}</div>`
+        : html`${field('number')}
+            <div class="ef-row">${field('expiry')}${field('cvv')}</div>
+            ${field('holderName')}${field('email')}`}
+      ${config.component === 'card' && config.saveCard?.offer
+        ? html`<label class="ef-check">
+            <input
+              type="checkbox"
+              name="save-card"
+              .checked=${live(this.#saveCard)}
+              ?disabled=${busy}
+              @change=${(event: Event) => this.#onSaveCard(event)}
+            /><span>${extra.saveCard}</span>
+          </label>`
+        : nothing}
+      ${this.#form.renderMessage()}
+    </form>`;
+  }
+
+
+  #renderField(name: FieldName, text: Messages): TemplateResult {
+    const customer = this.#config?.customerConfig;
+    const brand = name === 'number' || name === 'cvv' ? this.#brand() : undefined;
+    return renderCardField({
+      name,
+      id: `${this.#id}-${name}`,
+      text,
+      state: this.#fieldState(name, this.#modes[name]),
+      value: this.#values[name],
+      brand,
+      required:
+        name === 'number' || name === 'expiry' || name === 'cvv' ||
+        (name === 'holderName' && Boolean(customer?.holderNameRequired)) ||
+        (name === 'email' && Boolean(customer?.holderEmailRequired)),
+      busy: this.#form.busy,
+      onInput: (event) => this.#onInput(name, event),
+      onCompositionEnd: (event) => this.#onCompositionEnd(name, event),
+      onBlur: () => this.#onBlur(name),
+    });
+  }
+
+  #renderSavedCard(card: SavedCardView, text: Messages): TemplateResult {
+    return renderSavedCard(card, this.#savedCardExpired(), text);
+  }
+}
+
+if (!customElements.get('ef-card-form')) customElements.define('ef-card-form', CardForm);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ef-card-form': CardForm;
+  }
+  interface HTMLElementEventMap {
+    'ef-state': CustomEvent<ComponentState>;
+    'ef-resize': CustomEvent<{ height: number }>;
+    'ef-focus-exit': CustomEvent<{ direction: FocusExitDirection }>;
+    'ef-submit': CustomEvent<undefined>;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * `@payments/embedded-fields/secure`: what runs on the gateway's origin and is shared by the
+ * card frame and the hosted page. The hosted page imports Embedded Fields through this face
+ * only (README, "The secure face"). Importing it registers `<ef-card-form>`.
+ */
+
+/** The card and saved-card form element (`<ef-card-form>`), as the card frame renders it. */
+export { CardForm, type CardData } from './card-form';
+
+/** The gateway client: same origin, client key; every failure a GatewayCallError. */
+export { createGatewayApi, GatewayCallError, type GatewayApi } from './gateway-api';
+
+/** THE card-payment pipeline: encrypt, authorize, 3-D Secure, finish. */
+export {
+  finishPayment,
+  payByCard,
+  payByRedirect,
+  type CardPaymentOutcome,
+  type CardToPay,
+  type PaymentChannel,
+  type PaymentFailure,
+} from './card-payment';
+
+/** THE error mapper (core's processing-code table, localized from core's catalogs). */
+export { gatewayError, paymentError } from './payment-errors';
+
+/** 3-D Secure's browser steps: the hidden fingerprint iframe, THE challenge dialog, THE form post. */
+export { runFingerprint } from './fingerprint';
+export { openChallengeDialog, type ChallengeLabels, type ChallengeOutcome, type ChallengeRequest, type OpenChallenge } from '../shared/challenge-dialog';
+export { postForm } from '../shared/form-post';
+
+export type { PaymentError, PaymentErrorCode, TransactionStatus } from '../shared/payment-types';

@@ -1,0 +1,29 @@
+/**
+ * The hosted page's card forms: <ef-card-form>, the card frame's own field element (from
+ * the secure face), configured for a card or saved-card option of this session: no holder
+ * fields, the merchant's focus colour, the CVV hidden for a new card when the session is
+ * `cvv_less` (a saved card then has no form at all).
+ */
+import { CardForm } from '@payments/embedded-fields/secure';
+import type { LocaleTag } from '@payments/core';
+import { expirationMMYY, type PaymentOption, type SessionView } from './checkout-model';
+import { themeVariables } from './theme';
+
+export function createCardForm(option: Extract<PaymentOption, { kind: 'card' | 'saved-card' }>, session: SessionView, locale: LocaleTag): CardForm {
+  const form = new CardForm(); // <ef-card-form>, registered by its module
+  form.config = {
+    protocolVersion: 1,
+    component: option.kind,
+    locale,
+    customerConfig: { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false },
+    styles: { '--ef-color-focus': themeVariables(session.merchant.branding)['--brand-ink'], '--ef-radius': '8px' },
+    saveCard: null,
+    savedCard:
+      option.kind === 'saved-card'
+        ? { paymentMethodId: option.card.id, maskedPan: option.card.masked, expirationDate: expirationMMYY(option.card), cardBrand: option.card.brand ?? '' }
+        : null,
+  };
+  form.locale = locale;
+  if (option.kind === 'card') form.hideCvv = session.hpp?.options.cvv_less === true;
+  return form;
+}

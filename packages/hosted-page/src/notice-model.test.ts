@@ -1,0 +1,57 @@
+/** The screens that are not the checkout, as the shopper reads them: titles, links and actions. */
+import type { Transaction } from '@payments/core';
+import { describe, expect, it, vi } from 'vitest';
+import type { SessionView } from './checkout-model';
+import { noticeModel, type NoticeContext } from './notice-model';
+
+const session = {
+  id: 's1',
+  reference: 'r1',
+  currency: 'EUR',
+  amount: 4999,
+  transaction_type: 'PURCHASE',
+  status: 'CREATED',
+  merchant: { name: 'Northwind Outfitters' },
+} as unknown as SessionView;
+
+function context(overrides: Partial<NoticeContext> = {}): NoticeContext {
+  return { locale: 'en-US', session, options: [], returnHref: '/hpp/s1/return', reload: vi.fn(), checkAgain: vi.fn(), ...overrides };
+}
+
+const paid = { id: 'trx-9', amount: 4999, currency: 'EUR', status: 'APPROVED', payment_method: { type: 'card' } } as unknown as Transaction;
+
+describe('noticeModel', () => {
+  it('is null on the checkout and while loading', () => {
+    expect(noticeModel({ kind: 'checkout' }, context())).toBeNull();
+    expect(noticeModel({ kind: 'loading' }, context())).toBeNull();
+  });
+
+  it('an approval: success, the transaction id, one link back to the merchant', () => {
+    const model = noticeModel({ kind: 'result', outcome: 'approved', transaction: paid }, context())!;
+    expect(model).toMatchObject({ tone: 'success', title: 'Payment successful', action: { kind: 'link', href: '/hpp/s1/return' } });
+    expect(model.details).toEqual([{ label: expect.any(String), value: 'trx-9' }]);
+    expect(model.action?.label).toContain('Northwind Outfitters');
+  });
+
+  it('a pending payment says so, in the chosen language', () => {
+    expect(noticeModel({ kind: 'result', outcome: 'pending', transaction: paid }, context())!.title).toBe('Payment being confirmed');
+    const swedish = noticeModel({ kind: 'result', outcome: 'pending', transaction: paid }, context({ locale: 'sv-SE' }))!;
+    expect(swedish.title).not.toBe('Payment being confirmed');
+  });
+
+  it('unavailable offers Try again (a reload); unconfirmed offers Check again for that transaction', () => {
+    const reload = vi.fn();
+    const checkAgain = vi.fn();
+    const unavailable = noticeModel({ kind: 'notice', notice: 'unavailable' }, context({ reload }))!;
+    expect(unavailable.tone).toBe('error');
+    if (unavailable.action?.kind === 'button') unavailable.action.run();
+    expect(reload).toHaveBeenCalledOnce();
+    const unconfirmed = noticeModel({ kind: 'notice', notice: 'unconfirmed', transactionId: 'trx-5' }, context({ checkAgain }))!;
+    if (unconfirmed.action?.kind === 'button') unconfirmed.action.run();
+    expect(checkAgain).toHaveBeenCalledWith('trx-5');
+  });
+
+  it('an invalid session has no way back to a merchant it cannot name', () => {
+    expect(noticeModel({ kind: 'notice', notice: 'invalid' }, context({ session: null }))!.action).toBeUndefined();
+  });
+});
