@@ -1,4 +1,7 @@
-/** Runs `pnpm gateway` in a child process on a given port, for benchmarks. */
+/**
+ * `pnpm gateway` in its own process on free ports (the load generator and the browser must
+ * not share its event loop), for the bench. The URL is the one it prints once listening.
+ */
 import { spawn } from 'node:child_process';
 
 export interface GatewayProcess {
@@ -6,22 +9,26 @@ export interface GatewayProcess {
   stop(): Promise<void>;
 }
 
-export async function startGatewayProcess(port: number): Promise<GatewayProcess> {
-  const child = spawn('pnpm', ['--filter', '@payments/mock-gateway', 'start', '--port', String(port), '--no-build'], {
+export async function startGatewayProcess(): Promise<GatewayProcess> {
+  const child = spawn('pnpm', ['--filter', '@payments/mock-gateway', 'start', '--port', '0', '--no-build'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
-  const url = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
     child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) resolve();
+      output += chunk.toString();
+      const listening = /listening on (http:\/\/\S+)/.exec(output);
+      if (listening) resolve(listening[1]!);
     });
   });
+  child.stdout.resume();
   return {
     url,
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         process.kill(-child.pid!, 'SIGTERM');
       }),
