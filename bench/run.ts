@@ -49,6 +49,8 @@ interface Results {
   components?: unknown;
   e2e_wall_time?: unknown;
   figures?: Figure[];
+  /** When each section last ran, and the machine's load then (partial runs mix sections). */
+  ran?: Record<string, { date: string; loadavg: number[] }>;
 }
 
 interface Figure {
@@ -97,6 +99,8 @@ if (sections.includes('e2e')) {
   results.e2e_wall_time = benchE2eWallTime();
 }
 results.machine.loadavg_at_end = loadavg().map((n) => Math.round(n * 100) / 100);
+results.ran = { ...previous?.ran };
+for (const section of sections) results.ran[section] = { date: results.date, loadavg: results.machine.loadavg_at_start };
 results.figures = figures(results);
 
 const printWire = (title: string, wire: WireTotal) => {
