@@ -62,6 +62,11 @@ export class CardKeys {
     return this.pool.threads;
   }
 
+  /** Starts the decrypt threads (a listening gateway does, before its first request). */
+  warmUp(): Promise<void> {
+    return this.pool.start();
+  }
+
   /** Stops the decrypt workers (the gateway's close). */
   close(): Promise<void> {
     return this.pool.close();

@@ -32,6 +32,15 @@ describe('WorkerPool', () => {
     expect(pool.threads).toBe(2);
   });
 
+  it('start() boots every thread before any task', async () => {
+    pool = new WorkerPool(script, 2);
+    await pool.start();
+    expect(pool.threads).toBe(2);
+    const threads = await Promise.all([pool.run({ who: true }), pool.run({ who: true })]);
+    expect(new Set(threads).size).toBe(2);
+    expect(pool.threads).toBe(2);
+  });
+
   it('sizes itself to the cores by default', () => {
     pool = new WorkerPool(script);
     expect(pool.size).toBeGreaterThanOrEqual(1);
@@ -87,7 +96,7 @@ describe('CardKeys.decrypt in the workers', () => {
 });
 
 describe('the gateway and its decrypt workers', () => {
-  it('a card authorize decrypts in the workers; closing the gateway ends them', async () => {
+  it('a card authorize decrypts in the workers; closing the gateway ends them', { timeout: 60_000 }, async () => {
     const t = await testGateway();
     expect(t.gw.ctx.keys.threads).toBe(0);
     const reply = await t.call('POST', '/api/transactions/authorize', await cardAuthorizeBody(t, { number: '4000000000000002' }), await t.auth());

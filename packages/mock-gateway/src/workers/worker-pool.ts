@@ -4,8 +4,8 @@
  * gateway's event loop (the RSA-OAEP card decrypts): requests that need no CPU (status,
  * sessions) are answered while the workers decrypt.
  *
- * Workers start on first use, hold the process open only while they have a task, and are
- * replaced when one dies (its task rejects; the queue goes on). `close()` terminates them
+ * Workers start on first use (or all at once with `start()`), hold the process open only
+ * while they have a task, and are replaced when one dies (its task rejects; the queue goes on). `close()` terminates them
  * all and rejects what is still waiting.
  *
  * The script receives a task with `parentPort.on('message')` and answers `{ ok: true, value }`
@@ -51,6 +51,20 @@ export class WorkerPool<In, Out> {
     });
   }
 
+  /**
+   * Starts every thread now, resolved once all are up: a server warms its pool before it
+   * takes requests, so the first ones do not wait for threads to boot.
+   */
+  async start(): Promise<void> {
+    const starting: Promise<unknown>[] = [];
+    while (this.slots.size < this.size && !this.closed) {
+      const slot = this.spawn();
+      this.idle.push(slot);
+      starting.push(new Promise((resolve) => slot.worker.once('online', resolve).once('exit', resolve)));
+    }
+    await Promise.all(starting);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error('worker pool closed'));
@@ -70,6 +84,7 @@ export class WorkerPool<In, Out> {
 
   private spawn(): Slot<In, Out> {
     const worker = new Worker(this.script);
+    worker.unref(); // held open only while it has a task (dispatch refs it)
     const slot: Slot<In, Out> = { worker, job: undefined };
     this.slots.add(slot);
     worker.on('message', (answer: Answer<Out>) => {
