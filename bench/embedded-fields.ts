@@ -1,127 +1,128 @@
 /**
- * What a card mount costs a merchant page, in real Chromium against the mock gateway on
- * loopback: bytes (raw, gzip, brotli) of embedded-fields.js and of everything a mount
- * loads; mount() → ready; keystroke → onChange; submitPayment → callback for the
- * frictionless card. Each beside its floor: an empty iframe from the same gateway, and a
- * plain <input> on the merchant page.
+ * A card mount as a shopper's browser does it: the merchant page on http://localhost, the
+ * gateway on http://127.0.0.1 (another site: the frame is out of process), real Chromium.
+ *  - bytes on the wire of everything the page and the frame download from the gateway until
+ *    the card form is ready (embedded-fields.js, frame document, scripts, styles, API calls),
+ *    per request, from a cold cache;
+ *  - mount() → ready beside an empty gateway iframe on the same page, runs alternating which
+ *    goes first, each run in a fresh browser context (cold), then again in the same context
+ *    (warm: HTTP cache primed);
+ *  - keystroke → onChange on state-changing keys, unthrottled and at a 4× CPU slowdown
+ *    (CDP Emulation.setCPUThrottlingRate on the merchant page and on the frame's process);
+ *  - submitPayment → callback, frictionless card.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
-import { GatewayClient } from '@payments/testing';
-import { startGatewayProcess } from './gateway-process';
-import { launchChromium } from '../e2e/support/chromium';
-import { startTestShop } from '../e2e/support/test-shop-process';
+import type { BrowserContext, Page } from '@playwright/test';
+import { GatewayClient, uniqueReference } from '@payments/testing';
+import { launchChromium } from './support/chromium';
+import { startGatewayProcess } from './support/gateway-process';
+import { startMerchantServer } from './support/merchant-server';
+import { quantile, spread, type Spread } from './support/stats';
+import { recordWire, type WireTotal } from './support/wire';
 
-const RUNS = 10;
-const MERCHANT_PORT = 4380;
-const dist = 'packages/embedded-fields/dist';
+const CARD_FRAME = 'iframe[title="Secure card payment"]';
 
-export interface Sizes {
-  raw: number;
-  gzip: number;
-  brotli: number;
+export interface CardMountResult {
+  browser: string;
+  merchant_origin: string;
+  gateway_origin: string;
+  /** Cold: everything downloaded from the gateway until ready (first run; all runs agree within `wire_bytes_per_run`). */
+  card_mount_wire: WireTotal;
+  wire_bytes_per_run: number[];
+  /** What the frame still loads after ready, until the network is idle (not in the mount figure). */
+  after_ready_wire: WireTotal;
+  mount_to_ready_ms: { cold: Spread; warm: Spread };
+  empty_iframe_ms: { cold: Spread; warm: Spread };
+  /** Median of each run's mount ÷ empty iframe (same page, same moment). */
+  ready_ratio: { cold: Spread; warm: Spread };
+  script_load_ms: { cold: Spread };
+  keystroke_to_onchange_ms: { unthrottled: Spread & { p95: number }; throttled_4x: Spread & { p95: number } };
+  submit_to_callback_ms: Spread;
 }
 
-export function sizesOf(files: string[]): Sizes {
-  const total = { raw: 0, gzip: 0, brotli: 0 };
-  for (const file of files) {
-    const bytes = readFileSync(file);
-    total.raw += bytes.length;
-    total.gzip += gzipSync(bytes, { level: 9 }).length;
-    total.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  }
-  return total;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const round = (n: number) => Math.round(n * 10) / 10;
-
-export async function benchEmbeddedFields() {
-  const gateway = await startGatewayProcess(4320);
-  const merchant = await startTestShop(MERCHANT_PORT, 'bench/pages');
+export async function benchEmbeddedFields(options: { runs: number; keystrokes: number }): Promise<CardMountResult> {
+  const gateway = await startGatewayProcess();
+  const merchant = await startMerchantServer();
   const browser = await launchChromium();
   try {
     const client = new GatewayClient(gateway.url);
-    const merchantOrigin = merchant.origin;
     const session = async () =>
       (
         await client.createSession({
           terminal_id: 'TERM00001',
-          reference: `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+          reference: uniqueReference('bench'),
           description: 'bench',
           currency: 'EUR',
           amount: 1000,
           transaction_type: 'PURCHASE',
-          return_url: `${merchantOrigin}/return`,
-          originator_url: merchantOrigin,
+          return_url: `${merchant.origin}/return`,
+          originator_url: merchant.origin,
         })
       ).id;
-
-    // What a mount loads from the gateway, as the browser fetched it.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const loaded = new Set<string>();
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.origin === gateway.url) loaded.add(url.pathname);
-    });
-    await openBench(page, merchantOrigin, gateway.url, await session());
-    const cold = (await page.evaluate('window.mountCard()')) as { scriptMs: number; mountMs: number };
-    const mountFiles = [...loaded].map((path) => fileFor(path)).filter((f): f is string => f !== undefined);
-
-    // Warm mounts (HTTP cache primed), each in a fresh page.
-    const mountMs: number[] = [];
-    const blankMs: number[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const p = await context.newPage();
-      await openBench(p, merchantOrigin, gateway.url, await session());
-      blankMs.push((await p.evaluate('window.loadBlank()')) as number);
-      mountMs.push(((await p.evaluate('window.mountCard()')) as { mountMs: number }).mountMs);
-      await p.close();
-    }
-
-    // Keystroke → onChange, beside a plain input's keystroke → input event. onChange fires
-    // when the state changes, so the keystrokes measured are the ones that change it: the
-    // first digit (empty → typing) and the last (incomplete → valid).
-    const card = page.frameLocator('iframe[title="Secure card payment"]').getByLabel('Card number');
-    const keyMs: number[] = [];
-    const pressAndWait = async (key: string) => {
-      const before = (await page.evaluate('window.bench.changes.length')) as number;
-      const t0 = Date.now();
-      await page.keyboard.press(key);
-      await page.waitForFunction((n) => (window as unknown as { bench: { changes: number[] } }).bench.changes.length > n, before);
-      return ((await page.evaluate(`window.bench.changes[${before}]`)) as number) - t0;
+    const open = async (context: BrowserContext) => {
+      const page = await context.newPage();
+      await page.goto(`${merchant.origin}/mount?${new URLSearchParams({ gateway: gateway.url, session: await session() })}`);
+      return page;
     };
-    for (let i = 0; i < RUNS; i += 1) {
-      await card.fill('');
-      await card.click();
-      keyMs.push(await pressAndWait('4'));
-      await card.fill('400000000000000');
-      await card.press('End');
-      keyMs.push(await pressAndWait('2'));
+    /** One page: the script, then the card mount and the empty iframe in the given order. */
+    const measure = async (page: Page, blankFirst: boolean) => {
+      const script = (await page.evaluate('window.loadScript()')) as number;
+      let blank = 0;
+      if (blankFirst) blank = (await page.evaluate('window.loadBlank()')) as number;
+      const mount = (await page.evaluate('window.mountCard()')) as number;
+      if (!blankFirst) blank = (await page.evaluate('window.loadBlank()')) as number;
+      return { script, blank, mount };
+    };
+
+    const cold: { script: number; blank: number; mount: number }[] = [];
+    const warm: { blank: number; mount: number }[] = [];
+    const wirePerRun: number[] = [];
+    let mountWire: WireTotal | undefined;
+    let afterReady: WireTotal | undefined;
+    for (let run = 0; run < options.runs; run += 1) {
+      const context = await browser.newContext();
+      const wire = recordWire(context, gateway.url, (path) => path.startsWith('/frames/blank'));
+      const page = await open(context);
+      cold.push(await measure(page, run % 2 === 0));
+      const total = await wire.stop();
+      wirePerRun.push(total.wire_bytes);
+      if (run === 0) {
+        mountWire = total;
+        const later = recordWire(context, gateway.url, (path) => path.startsWith('/frames/blank'));
+        await later.idle();
+        afterReady = await later.stop();
+      }
+      await page.close();
+      const again = await open(context);
+      warm.push(await measure(again, run % 2 === 1));
+      await context.close();
     }
-    const plainMs: number[] = [];
-    await page.getByLabel('Plain input').click();
-    for (const digit of '40000000000000024000') {
-      const before = (await page.evaluate('window.bench.plainInputs.length')) as number;
-      const t0 = Date.now();
-      await page.keyboard.press(digit);
-      await page.waitForFunction((n) => (window as unknown as { bench: { plainInputs: number[] } }).bench.plainInputs.length > n, before);
-      plainMs.push(((await page.evaluate(`window.bench.plainInputs[${before}]`)) as number) - t0);
-    }
+
+    // Keystroke → onChange. onChange fires when the state changes, so the keys measured are
+    // the ones that change it: the first digit (empty → typing) and the last (→ valid).
+    const context = await browser.newContext();
+    const page = await open(context);
+    await page.evaluate('window.loadScript()');
+    await page.evaluate('window.mountCard()');
+    const unthrottled = await keystrokes(page, options.keystrokes);
+    const frame = page.frames().find((f) => f.url().startsWith(`${gateway.url}/frames/card`));
+    if (!frame) throw new Error('card frame not found');
+    const sessions = [await context.newCDPSession(page), await context.newCDPSession(frame)];
+    for (const cdp of sessions) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const throttled = await keystrokes(page, options.keystrokes);
+    for (const cdp of sessions) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await context.close();
 
     // submitPayment → callback, frictionless card, fresh sessions.
+    const submitContext = await browser.newContext();
     const submitMs: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
-      const p = await context.newPage();
-      await openBench(p, merchantOrigin, gateway.url, await session());
+    for (let i = 0; i < Math.min(options.runs, 7); i += 1) {
+      const p = await open(submitContext);
+      await p.evaluate('window.loadScript()');
       await p.evaluate('window.mountCard()');
-      const frame = p.frameLocator('iframe[title="Secure card payment"]');
-      await frame.getByLabel('Card number').fill('4000000000000002');
-      await frame.getByLabel('Expiry date').fill('12 / 34');
-      await frame.getByLabel('CVV').fill('123');
+      const card = p.frameLocator(CARD_FRAME);
+      await card.getByLabel('Card number').fill('4000000000000002');
+      await card.getByLabel('Expiry date').fill('12 / 34');
+      await card.getByLabel('CVV').fill('123');
       await p.getByRole('button', { name: 'Pay' }).click();
       await p.waitForFunction(() => (window as unknown as { bench: { submit?: unknown } }).bench.submit !== undefined);
       const result = (await p.evaluate('window.bench.submit')) as { ms: number; approved: boolean };
@@ -129,32 +130,50 @@ export async function benchEmbeddedFields() {
       submitMs.push(result.ms);
       await p.close();
     }
+    await submitContext.close();
 
     return {
-      script: sizesOf([join(dist, 'embedded-fields.js')]),
-      card_mount: { ...sizesOf(mountFiles), files: mountFiles.map((f) => f.replace(`${dist}/`, '')) },
-      mount_to_ready_ms: { cold: round(cold.mountMs), warm_median: round(median(mountMs)) },
-      empty_iframe_ms: { warm_median: round(median(blankMs)) },
-      keystroke_to_onchange_ms: { median: round(median(keyMs)), max: round(Math.max(...keyMs)) },
-      plain_input_keystroke_ms: { median: round(median(plainMs)) },
-      submit_to_callback_ms: { frictionless_median: round(median(submitMs)) },
-      runs: RUNS,
+      browser: browser.version(),
+      merchant_origin: merchant.origin,
+      gateway_origin: gateway.url,
+      card_mount_wire: mountWire!,
+      wire_bytes_per_run: wirePerRun,
+      after_ready_wire: afterReady!,
+      mount_to_ready_ms: { cold: spread(cold.map((r) => r.mount)), warm: spread(warm.map((r) => r.mount)) },
+      empty_iframe_ms: { cold: spread(cold.map((r) => r.blank)), warm: spread(warm.map((r) => r.blank)) },
+      ready_ratio: {
+        cold: spread(cold.map((r) => r.mount / r.blank), 2),
+        warm: spread(warm.map((r) => r.mount / r.blank), 2),
+      },
+      script_load_ms: { cold: spread(cold.map((r) => r.script)) },
+      keystroke_to_onchange_ms: { unthrottled, throttled_4x: throttled },
+      submit_to_callback_ms: spread(submitMs),
     };
   } finally {
     await browser.close();
-    merchant.stop();
+    await merchant.stop();
     await gateway.stop();
   }
 }
 
-/** The dist file behind a gateway path, when it is one of ours. */
-function fileFor(path: string): string | undefined {
-  if (path === '/embedded-fields.js') return join(dist, 'embedded-fields.js');
-  if (path === '/frames/card') return join(dist, 'frame/card.html');
-  if (path.startsWith('/frames/assets/')) return join(dist, 'frame', path.slice('/frames/'.length));
-  return undefined;
-}
-
-async function openBench(page: Page, merchantOrigin: string, gatewayUrl: string, sessionId: string): Promise<void> {
-  await page.goto(`${merchantOrigin}/mount?${new URLSearchParams({ gateway: gatewayUrl, session: sessionId })}`);
+/** `cycles` × (first digit, last digit): ms from the key press to the merchant's onChange. */
+async function keystrokes(page: Page, cycles: number): Promise<Spread & { p95: number }> {
+  const card = page.frameLocator(CARD_FRAME).getByLabel('Card number');
+  const samples: number[] = [];
+  const pressAndWait = async (key: string) => {
+    const before = (await page.evaluate('window.bench.changes.length')) as number;
+    const t0 = Date.now();
+    await page.keyboard.press(key);
+    await page.waitForFunction((n) => (window as unknown as { bench: { changes: number[] } }).bench.changes.length > n, before, { polling: 'raf' });
+    return ((await page.evaluate(`window.bench.changes[${before}]`)) as number) - t0;
+  };
+  for (let i = 0; i < cycles; i += 1) {
+    await card.fill('');
+    await card.click();
+    samples.push(await pressAndWait('4'));
+    await card.fill('400000000000000');
+    await card.press('End');
+    samples.push(await pressAndWait('2'));
+  }
+  return { ...spread(samples), p95: Math.round(quantile(samples, 0.95) * 10) / 10 };
 }

@@ -1,37 +1,24 @@
 /**
- * What the hosted payment page costs a shopper, in real Chromium against the mock gateway
- * on loopback: the bytes of everything the page loads (document, scripts, stylesheet, logo,
- * API answers; raw, gzip, brotli), and the time from navigation to an interactive card
- * field (the Card number input in the page, enabled and laid out), cold and warm. Beside
- * its floor: an empty page from the same gateway (/frames/blank), timed to its load event.
+ * The hosted payment page as a shopper's browser loads it, in real Chromium against the
+ * gateway: bytes on the wire of its first load (fresh browser context, everything it
+ * downloads until the network is idle: document with the session's data, scripts,
+ * stylesheet, logo, encryption key), per request; navigation → interactive card field
+ * (present, enabled, laid out), cold (fresh context) and warm (same context, cache primed),
+ * over several runs; beside the floor, an empty page from the gateway (/frames/blank).
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Browser, Page } from '@playwright/test';
-import { GatewayClient } from '@payments/testing';
-import { startGatewayProcess } from './gateway-process';
-import { launchChromium } from '../e2e/support/chromium';
+import type { Page } from '@playwright/test';
+import { GatewayClient, uniqueReference } from '@payments/testing';
+import { launchChromium } from './support/chromium';
+import { startGatewayProcess } from './support/gateway-process';
+import { spread, type Spread } from './support/stats';
+import { recordWire, type WireTotal } from './support/wire';
 
-const RUNS = 10;
-const GATEWAY_PORT = 4420;
-
-export interface Sizes {
-  raw: number;
-  gzip: number;
-  brotli: number;
+export interface HostedPageResult {
+  first_load_wire: WireTotal;
+  wire_bytes_per_run: number[];
+  card_field_interactive_ms: { cold: Spread; warm: Spread };
+  empty_page_load_ms: { cold: Spread; warm: Spread };
 }
-
-function sizesOfBodies(bodies: Buffer[]): Sizes {
-  const total = { raw: 0, gzip: 0, brotli: 0 };
-  for (const bytes of bodies) {
-    total.raw += bytes.length;
-    total.gzip += gzipSync(bytes, { level: 9 }).length;
-    total.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  }
-  return total;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * Records, in the page, the moment (ms since navigation start) the card number field is
@@ -51,74 +38,59 @@ const WATCH_CARD_FIELD = `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
 
-export async function benchHostedPage() {
-  const gateway = await startGatewayProcess(GATEWAY_PORT);
-  let browser: Browser | undefined;
+export async function benchHostedPage(options: { runs: number }): Promise<HostedPageResult> {
+  const gateway = await startGatewayProcess();
+  const browser = await launchChromium();
   try {
-    browser = await launchChromium();
     const client = new GatewayClient(gateway.url);
     const hostedPage = async () =>
       (
         await client.createHostedPage({
           terminal_id: 'TERM00001',
-          reference: `bench-hpp-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+          reference: uniqueReference('bench-hpp'),
           description: 'Highland Grid Fleece',
           currency: 'EUR',
           amount: 4999,
           transaction_type: 'PURCHASE',
-          success_url: 'http://127.0.0.1:9/success',
-          cancel_url: 'http://127.0.0.1:9/cancel',
-          error_url: 'http://127.0.0.1:9/error',
+          success_url: 'http://localhost:9/success',
+          cancel_url: 'http://localhost:9/cancel',
+          error_url: 'http://localhost:9/error',
         })
       ).redirect_url;
 
-    // Cold: a fresh context (empty HTTP cache); every response body it loads is counted.
-    const context = await browser.newContext();
-    await context.addInitScript(WATCH_CARD_FIELD);
-    const page = await context.newPage();
-    const bodies: { path: string; body: Promise<Buffer> }[] = [];
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.origin !== gateway.url || response.status() >= 300) return;
-      bodies.push({ path: url.pathname, body: response.body() });
-    });
-    const cold = await timeToCardField(page, await hostedPage());
-    await page.waitForLoadState('networkidle'); // the encryption key, fetched while the shopper types
-    const loaded = await Promise.all(bodies.map(async ({ path, body }) => ({ path, bytes: await body })));
-    await page.close();
-
-    // Warm: the same context (scripts and styles cached for a year), a fresh session each time.
+    const cold: number[] = [];
     const warm: number[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const p = await context.newPage();
-      warm.push(await timeToCardField(p, await hostedPage()));
-      await p.close();
+    const blankCold: number[] = [];
+    const blankWarm: number[] = [];
+    const wirePerRun: number[] = [];
+    let firstLoad: WireTotal | undefined;
+    for (let run = 0; run < options.runs; run += 1) {
+      const context = await browser.newContext();
+      await context.addInitScript(WATCH_CARD_FIELD);
+      const wire = recordWire(context, gateway.url, (path) => path.startsWith('/frames/blank'));
+      const page = await context.newPage();
+      // Alternate: the empty page before the hosted page on even runs, after it on odd ones.
+      if (run % 2 === 0) blankCold.push(await loadBlank(page, gateway.url));
+      cold.push(await timeToCardField(page, await hostedPage()));
+      await wire.idle(); // the encryption key, fetched while the shopper types
+      const total = await wire.stop();
+      if (run % 2 === 1) blankCold.push(await loadBlank(page, gateway.url));
+      wirePerRun.push(total.wire_bytes);
+      firstLoad ??= total;
+      await page.close();
+      const again = await context.newPage();
+      warm.push(await timeToCardField(again, await hostedPage()));
+      blankWarm.push(await loadBlank(again, gateway.url));
+      await context.close();
     }
-
-    // The floor: an empty document from the same gateway, cold then warm.
-    const blankContext = await browser.newContext();
-    const blank: number[] = [];
-    let blankBytes = 0;
-    for (let i = 0; i <= RUNS; i += 1) {
-      const p = await blankContext.newPage();
-      const response = await p.goto(`${gateway.url}/frames/blank`, { waitUntil: 'load' });
-      if (i === 0) blankBytes = (await response!.body()).length;
-      blank.push((await p.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)) as number);
-      await p.close();
-    }
-
     return {
-      page_loads: {
-        ...sizesOfBodies(loaded.map((l) => l.bytes)),
-        requests: loaded.length,
-        files: loaded.map((l) => `${l.path.replace(/\/hpp\/[0-9a-f-]{36}$/, '/hpp/{session_id}').replace(/\/api\/sessions\/[0-9a-f-]{36}/, '/api/sessions/{id}')} ${l.bytes.length}`),
-      },
-      card_field_interactive_ms: { cold: round(cold), warm_median: round(median(warm)) },
-      empty_page: { bytes: blankBytes, load_ms: { cold: round(blank[0]!), warm_median: round(median(blank.slice(1))) } },
-      runs: RUNS,
+      first_load_wire: firstLoad!,
+      wire_bytes_per_run: wirePerRun,
+      card_field_interactive_ms: { cold: spread(cold), warm: spread(warm) },
+      empty_page_load_ms: { cold: spread(blankCold), warm: spread(blankWarm) },
     };
   } finally {
-    await browser?.close();
+    await browser.close();
     await gateway.stop();
   }
 }
@@ -128,4 +100,10 @@ async function timeToCardField(page: Page, url: string): Promise<number> {
   await page.getByLabel('Card number', { exact: true }).waitFor({ state: 'visible' });
   await page.waitForFunction(() => (window as unknown as { __cardFieldAt?: number }).__cardFieldAt !== undefined);
   return (await page.evaluate(() => (window as unknown as { __cardFieldAt: number }).__cardFieldAt)) as number;
+}
+
+/** An empty document from the gateway, timed to its load event. */
+async function loadBlank(page: Page, gatewayUrl: string): Promise<number> {
+  await page.goto(`${gatewayUrl}/frames/blank?${Math.random()}`, { waitUntil: 'load' });
+  return (await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)) as number;
 }

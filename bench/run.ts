@@ -1,96 +1,166 @@
 /**
- * `pnpm bench`: the project's measured figures. Each section prints a table and the whole
- * run is written to .bench/results.json; the README quotes the latest run.
- * `pnpm bench -- --only gateway` runs one section.
+ * `pnpm bench [--only a,b] [--runs N] [--keystrokes N] [--duration S] [--windows N]`:
+ * the project's measured figures, each beside its target with PASS or FAIL, and the
+ * per-request bytes on the wire of a card mount and of the hosted page. Sections:
+ *   gateway          authorize throughput vs the RSA bound, status latency under the load
+ *   embedded-fields  card mount bytes, mount → ready vs an empty iframe, keystroke → onChange, submit
+ *   hosted-page      first-load bytes, navigation → interactive card field
+ *   components       (only with --only) what each component downloads until ready
+ *   e2e              (only with --only) the Playwright suite's wall time with 1 and 2 workers
+ * Writes bench/results/latest.json (a partial run keeps the other sections' last figures).
+ * The merchant page runs on http://localhost, the gateway on http://127.0.0.1: two sites.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
 import { benchE2eWallTime } from './e2e-wall-time';
-import { benchEmbeddedFields } from './embedded-fields';
+import { benchEmbeddedFields, type CardMountResult } from './embedded-fields';
 import { benchComponentMounts } from './embedded-fields-components';
-import { benchAuthorize } from './gateway-authorize';
-import { benchHostedPage } from './hosted-page';
+import { benchAuthorize, type AuthorizeBench } from './gateway-authorize';
+import { benchHostedPage, type HostedPageResult } from './hosted-page';
+import { describeSpread } from './support/stats';
+import type { WireTotal } from './support/wire';
 
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-// A partial run (--only) updates its own sections and keeps the others' last figures.
-const previous = existsSync('.bench/results.json') ? (JSON.parse(readFileSync('.bench/results.json', 'utf8')) as Record<string, unknown>) : {};
-const results: Record<string, unknown> = {
+const RESULTS = 'bench/results/latest.json';
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const DEFAULT_SECTIONS = ['gateway', 'embedded-fields', 'hosted-page'];
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    only: { type: 'string' },
+    runs: { type: 'string', default: '7' },
+    keystrokes: { type: 'string', default: '15' },
+    duration: { type: 'string', default: '10' },
+    windows: { type: 'string', default: '3' },
+  },
+});
+const sections = values.only ? values.only.split(',') : DEFAULT_SECTIONS;
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+
+interface Results {
+  date: string;
+  command: string;
+  machine: { cores: number; model: string; node: string; loadavg_at_start: number[]; loadavg_at_end?: number[] };
+  gateway?: AuthorizeBench;
+  embedded_fields?: CardMountResult;
+  hosted_page?: HostedPageResult;
+  components?: unknown;
+  e2e_wall_time?: unknown;
+  figures?: Figure[];
+  /** When each section last ran, and the machine's load then (partial runs mix sections). */
+  ran?: Record<string, { date: string; loadavg: number[] }>;
+}
+
+interface Figure {
+  figure: string;
+  value: number;
+  unit: string;
+  target: string;
+  pass: boolean | null;
+  beside: string;
+}
+
+const previous = existsSync(RESULTS) ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Results) : undefined;
+const results: Results = {
   ...previous,
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown', node: process.version },
+  command: `pnpm bench${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`,
+  machine: {
+    cores: availableParallelism(),
+    model: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    loadavg_at_start: loadavg().map((n) => Math.round(n * 100) / 100),
+  },
 };
+console.log(`${results.command}: ${results.machine.cores} cores (${results.machine.model}), load average ${results.machine.loadavg_at_start.join(' / ')}`);
 
-if (!only || only === 'gateway') {
-  console.log('gateway: POST /api/transactions/authorize, frictionless card, 10 connections, 10 s…');
-  const authorize = await benchAuthorize();
-  results.gateway_authorize = authorize;
-  console.table({
-    'authorize req/s': authorize.requests_per_second,
-    'latency p50 (ms)': authorize.latency_p50_ms,
-    'latency p99 (ms)': authorize.latency_p99_ms,
-    'non-2xx': authorize.non_2xx,
-    errors: authorize.errors,
-    // Requests still in flight when the window closes complete after it: approved ≥ 2xx.
-    'approved transactions': authorize.approved_transactions,
-    '2xx responses': authorize.responses_2xx,
-    'unanswered at window close': authorize.unanswered_at_close,
-    // Every 2xx answer's transaction stored APPROVED, no reference charged twice (both must be 0).
-    'lost transactions': authorize.lost_transactions,
-    'doubled references': authorize.doubled_references,
-  });
-  if (authorize.lost_transactions > 0 || authorize.doubled_references > 0) {
-    throw new Error(`gateway bench: ${authorize.lost_transactions} lost transactions, ${authorize.doubled_references} doubled references`);
-  }
+if (sections.includes('gateway')) {
+  console.log(`gateway: authorize, frictionless card, ${values.duration} s × ${values.windows} windows, with the RSA bound and a status probe…`);
+  results.gateway = await benchAuthorize({ durationS: Number(values.duration), connections: 10, windows: Number(values.windows) });
+  const broken = results.gateway.windows.filter((w) => w.lost_transactions > 0 || w.doubled_references > 0);
+  if (broken.length > 0) throw new Error(`gateway bench: lost or doubled transactions ${JSON.stringify(broken)}`);
 }
-
-if (!only || only === 'embedded-fields') {
-  console.log('embedded-fields: sizes, mount, keystroke, submit in Chromium…');
-  const ef = await benchEmbeddedFields();
-  results.embedded_fields = ef;
-  console.table({
-    'embedded-fields.js (raw / gzip / brotli bytes)': `${ef.script.raw} / ${ef.script.gzip} / ${ef.script.brotli}`,
-    'everything a card mount loads': `${ef.card_mount.raw} / ${ef.card_mount.gzip} / ${ef.card_mount.brotli}`,
-    'mount() → ready, cold / warm median (ms)': `${ef.mount_to_ready_ms.cold} / ${ef.mount_to_ready_ms.warm_median}`,
-    'empty iframe from the gateway, warm median (ms)': ef.empty_iframe_ms.warm_median,
-    'keystroke → onChange, median / max (ms)': `${ef.keystroke_to_onchange_ms.median} / ${ef.keystroke_to_onchange_ms.max}`,
-    'plain <input> keystroke → input event, median (ms)': ef.plain_input_keystroke_ms.median,
-    'submitPayment → callback, frictionless, median (ms)': ef.submit_to_callback_ms.frictionless_median,
-  });
+if (sections.includes('embedded-fields')) {
+  console.log(`embedded-fields: card mount (cross-site) in Chromium, ${runs} alternated runs…`);
+  results.embedded_fields = await benchEmbeddedFields({ runs, keystrokes: Number(values.keystrokes) });
 }
-
-if (!only || only === 'components') {
-  console.log('embedded-fields components: what each adds to a mount, in Chromium…');
-  const mounts = await benchComponentMounts();
-  results.embedded_fields_components = mounts;
-  const bytes = (s: { raw: number; gzip: number; brotli: number }) => `${s.raw} / ${s.gzip} / ${s.brotli}`;
-  console.table(
-    Object.fromEntries(
-      mounts.map((m) => [
-        m.component,
-        { 'loads (raw / gzip / brotli)': bytes(m.loads), 'adds over card': bytes(m.adds_over_card), 'mount → ready, warm median (ms)': m.mount_to_ready_ms.warm_median },
-      ]),
-    ),
-  );
+if (sections.includes('hosted-page')) {
+  console.log(`hosted-page: first load and card field in Chromium, ${runs} runs…`);
+  results.hosted_page = await benchHostedPage({ runs });
 }
-
-if (!only || only === 'hosted-page') {
-  console.log('hosted-page: what the page loads, and navigation → interactive card field, in Chromium…');
-  const hpp = await benchHostedPage();
-  results.hosted_page = hpp;
-  console.table({
-    'everything the page loads (raw / gzip / brotli bytes)': `${hpp.page_loads.raw} / ${hpp.page_loads.gzip} / ${hpp.page_loads.brotli} (${hpp.page_loads.requests} requests)`,
-    'navigation → interactive card field, cold / warm median (ms)': `${hpp.card_field_interactive_ms.cold} / ${hpp.card_field_interactive_ms.warm_median}`,
-    'empty page from the gateway: bytes, load cold / warm median (ms)': `${hpp.empty_page.bytes} B, ${hpp.empty_page.load_ms.cold} / ${hpp.empty_page.load_ms.warm_median}`,
-  });
+if (sections.includes('components')) {
+  console.log('components: what each Embedded Fields component downloads until ready…');
+  results.components = await benchComponentMounts({ runs });
 }
-
-if (!only || only === 'e2e') {
+if (sections.includes('e2e')) {
   console.log('e2e: the whole Playwright suite with 1 and 2 workers…');
-  const times = benchE2eWallTime();
-  results.e2e_wall_time = times;
-  console.table(Object.fromEntries(times.map((t) => [`${t.workers} worker(s)`, `${t.seconds} s (${t.passed} passed, ${t.failed} failed)`])));
+  results.e2e_wall_time = benchE2eWallTime();
+}
+results.machine.loadavg_at_end = loadavg().map((n) => Math.round(n * 100) / 100);
+results.ran = { ...previous?.ran };
+for (const section of sections) results.ran[section] = { date: results.date, loadavg: results.machine.loadavg_at_start };
+results.figures = figures(results);
+
+const printWire = (title: string, wire: WireTotal) => {
+  console.log(`\n${title}: ${kB(wire.wire_bytes)} on the wire, ${wire.requests} requests`);
+  console.table(wire.files.map((f) => ({ request: f.path, status: f.status, encoding: f.encoding, headers: f.header_bytes, body: f.body_bytes, 'on the wire': f.wire_bytes })));
+};
+if (results.embedded_fields) {
+  printWire('card mount, until ready', results.embedded_fields.card_mount_wire);
+  printWire('card frame, after ready until the network is idle (not in the figure)', results.embedded_fields.after_ready_wire);
+}
+if (results.hosted_page) printWire('hosted page, first load', results.hosted_page.first_load_wire);
+console.log('');
+console.table(Object.fromEntries(results.figures.map((f) => [f.figure, { value: `${f.value} ${f.unit}`, target: f.target, result: f.pass === null ? '' : f.pass ? 'PASS' : 'FAIL', beside: f.beside }])));
+
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`written to ${RESULTS}`);
+
+function figures(r: Results): Figure[] {
+  const out: Figure[] = [];
+  const ef = r.embedded_fields;
+  const hpp = r.hosted_page;
+  const gw = r.gateway;
+  if (ef) {
+    const mount = ef.card_mount_wire.wire_bytes / 1000;
+    out.push({ figure: 'card mount on the wire', value: round1(mount), unit: 'kB', target: '≤ 30 kB', pass: mount <= 30, beside: `${ef.card_mount_wire.requests} requests until ready; + ${kB(ef.after_ready_wire.wire_bytes)} after ready` });
+  }
+  if (hpp) {
+    const load = hpp.first_load_wire.wire_bytes / 1000;
+    out.push({ figure: 'hosted page first load on the wire', value: round1(load), unit: 'kB', target: '≤ 40 kB', pass: load <= 40, beside: `${hpp.first_load_wire.requests} requests` });
+  }
+  if (ef) {
+    out.push({
+      figure: 'mount → ready ÷ empty gateway iframe (cold, cross-site)',
+      value: ef.ready_ratio.cold.median,
+      unit: '×',
+      target: '≤ 1.5',
+      pass: ef.ready_ratio.cold.median <= 1.5,
+      beside: `mount ${describeSpread(ef.mount_to_ready_ms.cold, 'ms')}; iframe ${ef.empty_iframe_ms.cold.median} ms; warm ratio ${ef.ready_ratio.warm.median} (${ef.mount_to_ready_ms.warm.median} / ${ef.empty_iframe_ms.warm.median} ms)`,
+    });
+    const k = ef.keystroke_to_onchange_ms;
+    out.push({ figure: 'keystroke → onChange p95, 4× CPU throttle', value: k.throttled_4x.p95, unit: 'ms', target: '≤ 16 ms', pass: k.throttled_4x.p95 <= 16, beside: `unthrottled p95 ${k.unthrottled.p95} ms (median ${k.unthrottled.median}); throttled median ${k.throttled_4x.median} ms; ${k.throttled_4x.runs} keys each` });
+  }
+  if (gw) {
+    const pct = gw.percent_of_rsa_bound;
+    out.push({
+      figure: 'card authorize throughput, % of the RSA bound',
+      value: pct.median,
+      unit: '%',
+      target: '≥ 80 %',
+      pass: pct.median >= 80,
+      beside: `${gw.requests_per_second.median} req/s (min–max ${gw.requests_per_second.min}–${gw.requests_per_second.max}, ${gw.windows.length} windows); bound ${gw.rsa_bound.authorize_per_s}/s = ${gw.rsa_bound.decrypts_per_s_one_core} decrypts/s × ${gw.rsa_bound.cores} cores ÷ ${gw.rsa_bound.decrypts_per_authorize}`,
+    });
+    out.push({ figure: 'status p99 under authorize load', value: gw.status_under_load_ms.p99, unit: 'ms', target: '< 20 ms', pass: gw.status_under_load_ms.p99 < 20, beside: `p50 ${gw.status_under_load_ms.p50} ms, ${gw.status_under_load_ms.samples} samples; idle p99 ${gw.status_idle_ms.p99} ms` });
+  }
+  if (ef) out.push({ figure: 'submitPayment → callback, frictionless', value: ef.submit_to_callback_ms.median, unit: 'ms', target: '', pass: null, beside: describeSpread(ef.submit_to_callback_ms, 'ms') });
+  if (hpp) out.push({ figure: 'hosted page: navigation → interactive card field (cold)', value: hpp.card_field_interactive_ms.cold.median, unit: 'ms', target: '', pass: null, beside: `warm ${hpp.card_field_interactive_ms.warm.median} ms; empty page ${hpp.empty_page_load_ms.cold.median} / ${hpp.empty_page_load_ms.warm.median} ms` });
+  return out;
 }
 
-mkdirSync('.bench', { recursive: true });
-writeFileSync('.bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
-console.log('written to .bench/results.json');
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}

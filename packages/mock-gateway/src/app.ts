@@ -92,6 +92,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     async close() {
       ctx.webhooks.stop();
       await Promise.all([api.close(), acs.close()]);
+      await ctx.keys.close(); // after the last request has had its decrypts
     },
   };
 }

@@ -38,6 +38,7 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
       extend?.(api, ctx);
     },
   });
+  await gw.ctx.keys.warmUp(); // the first authorizes must not wait for decrypt threads to boot
   await gw.api.listen({ host, port });
   const apiPort = (gw.api.server.address() as AddressInfo).port;
   const acsPort = options.acsPort ?? (port === 0 ? 0 : apiPort + 1);

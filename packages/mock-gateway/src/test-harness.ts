@@ -3,6 +3,7 @@
  * routing, parsing, validation, hooks), with the test credentials at hand.
  */
 import { constants, publicEncrypt } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { EncryptionKey } from '@payments/core';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
 
@@ -65,4 +66,23 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+export interface RawReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET over real HTTP with exactly these headers; the body as sent (fetch would decode it). */
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'user-agent': 'vitest', ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -175,20 +175,22 @@ function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: 
   };
 }
 
-function authorize(ctx: GatewayContext, order: AuthorizeOrder): ExecutionResponse {
+async function authorize(ctx: GatewayContext, order: AuthorizeOrder): Promise<ExecutionResponse> {
   const type = order.paymentMethod.type;
   checkMethodRules(order);
 
-  const existing = findIdempotent(ctx, order.terminal.id, order.reference, order.amount, order.currency);
-  if (existing && !(order.session && isRetryable(existing))) {
-    return existing.last_response ?? resultResponse(existing);
-  }
+  const replay = idempotentAnswer(ctx, order);
+  if (replay.answer) return replay.answer;
   if (order.customer.id && !ctx.store.customers.get(order.customer.id)) {
     throw invalid('customer.id', 'Unknown customer', [order.customer.id]);
   }
 
   // Decrypt and check before anything is stored: a bad field creates no transaction.
-  const method = resolvePaymentMethod(ctx, order.merchantId, type, order.paymentMethod.data, new Date(ctx.clock.now()));
+  const method = await resolvePaymentMethod(ctx, order.merchantId, type, order.paymentMethod.data, new Date(ctx.clock.now()));
+  // The decrypts ran in worker threads: a twin request with this reference may have stored
+  // its transaction meanwhile. Look again, so one reference is never charged twice.
+  const { existing, answer } = idempotentAnswer(ctx, order);
+  if (answer) return answer;
   if (method.savedCard && method.savedCard.customer_id && order.customer.id && method.savedCard.customer_id !== order.customer.id) {
     throw invalid('payment_method.data.payment_method_id', 'The saved card belongs to another customer');
   }
@@ -232,6 +234,17 @@ function authorize(ctx: GatewayContext, order: AuthorizeOrder): ExecutionRespons
     notificationUrl: order.notificationUrl ?? defaultNotificationUrl(ctx, record),
     windowSize: challengeWindowSize(order.metadata, order.browserScreenWidth),
   });
+}
+
+/**
+ * The transaction this reference already has, and its answer when the request replays it
+ * (no answer: a session may try again after a failed attempt).
+ */
+function idempotentAnswer(ctx: GatewayContext, order: AuthorizeOrder): { existing?: TransactionRecord; answer?: ExecutionResponse } {
+  const existing = findIdempotent(ctx, order.terminal.id, order.reference, order.amount, order.currency);
+  if (!existing) return {};
+  if (order.session && isRetryable(existing)) return { existing };
+  return { existing, answer: existing.last_response ?? resultResponse(existing) };
 }
 
 /** A session may try again after a failed attempt; anything else answers the existing one. */

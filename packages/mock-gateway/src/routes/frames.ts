@@ -10,11 +10,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { escapeHtml, originOf } from '../http/html';
+import { sendAsset, sendCompressed } from '../http/send-asset';
 import { sessionStatus } from './sessions';
-import { bundleDir, sendBundleFile } from './static-bundles';
+import { bundleDir } from './static-bundles';
 
 export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   const frameDir = join(bundleDir('embedded-fields'), 'frame');
@@ -27,7 +28,7 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): 
     const session = ctx.store.sessions.get(sessionId);
     if (!merchant || !session || session.merchant_id !== merchant.id || sessionStatus(ctx, session) === 'EXPIRED') {
       // Nobody may frame it: the host's handshake times out and reports frame_load_failed.
-      return frameDocument(reply, '', "'none'", 'This payment session is not valid.');
+      return frameDocument(request, reply, '', "'none'", 'This payment session is not valid.');
     }
     const parent = originOf(session.originator_url);
     let document: string;
@@ -36,7 +37,7 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): 
     } catch {
       return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
     }
-    return frameDocument(reply, parent, parent, document, ctx);
+    return frameDocument(request, reply, parent, parent, document, ctx);
   });
 
   // An empty document from the same origin: the floor any framed checkout pays (bench baseline).
@@ -48,12 +49,20 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): 
       .send('<!doctype html><title>blank</title>'),
   );
 
+  // Content-hashed names: a new build is a new URL.
   app.get<{ Params: { '*': string } }>('/frames/assets/*', async (request, reply) =>
-    sendBundleFile(reply, join(frameDir, 'assets'), request.params['*'], 31_536_000),
+    sendAsset(request, reply, { root: join(frameDir, 'assets'), file: request.params['*'], cache: 'immutable' }),
   );
 }
 
-function frameDocument(reply: FastifyReply, parentOrigin: string, ancestors: string, document: string, ctx?: GatewayContext): FastifyReply {
+function frameDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  parentOrigin: string,
+  ancestors: string,
+  document: string,
+  ctx?: GatewayContext,
+): FastifyReply {
   const html = parentOrigin
     ? document.replace('</head>', `  <meta name="ef-parent-origin" content="${escapeHtml(parentOrigin)}" />\n  </head>`)
     : `<!doctype html><html lang="en"><title>Secure card payment</title><p>${escapeHtml(document)}</p></html>`;
@@ -72,12 +81,13 @@ function frameDocument(reply: FastifyReply, parentOrigin: string, ancestors: str
     "require-trusted-types-for 'script'",
     'trusted-types lit-html',
   ].join('; ');
-  return reply
+  reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', csp)
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')
-    .header('cross-origin-opener-policy', 'same-origin')
-    .send(html);
+    .header('cross-origin-opener-policy', 'same-origin');
+  // Per-session CSP and parent origin: never cached, compressed per request.
+  return sendCompressed(request, reply, html);
 }

@@ -25,10 +25,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findMerchant, type GatewayContext } from '../context';
 import { escapeHtml, html, scriptJson, sendPage } from '../http/html';
+import { sendAsset, sendCompressed } from '../http/send-asset';
 import type { SavedPaymentMethod, SessionRecord, TransactionRecord } from '../store/records';
 import { authenticate } from './auth';
 import { liveSession, sessionStatus } from './sessions';
-import { bundleDir, sendBundleFile } from './static-bundles';
+import { bundleDir } from './static-bundles';
 
 export interface HostedPageRouteOptions {
   /** The page template; defaults to the built dist/index.html (tests pass their own). */
@@ -49,7 +50,7 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
   const readDocument = options.readDocument ?? (() => readFileSync(join(dist, 'index.html'), 'utf8'));
 
   app.get<{ Params: { '*': string } }>('/hpp/assets/*', async (request, reply) =>
-    sendBundleFile(reply, join(dist, 'assets'), request.params['*'], 31_536_000),
+    sendAsset(request, reply, { root: join(dist, 'assets'), file: request.params['*'], cache: 'immutable' }),
   );
 
   app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId', async (request, reply) => {
@@ -75,7 +76,7 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
     // What the page would fetch first, in the document: the checkout renders without a round trip.
     const data = record && merchant?.active ? await pageData(app, sessionId, merchant.client_key) : null;
     if (data) tags.push(`<script type="application/json" id="hpp-data">${scriptJson(data)}</script>`);
-    return reply
+    reply
       .code(meta.length === 2 ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', hostedPageCsp(ctx))
@@ -83,8 +84,9 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'no-store')
       .header('cross-origin-opener-policy', 'same-origin')
-      .header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-      .send(template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`));
+      .header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    // The session's id, key and data are in it: never cached, compressed per request.
+    return sendCompressed(request, reply, template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`));
   });
 
   app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId/return', async (request, reply) =>

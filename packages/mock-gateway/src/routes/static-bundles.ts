@@ -1,56 +1,32 @@
 /**
  * The built browser bundles the gateway serves from its own origin: embedded-fields.js
  * (GET /embedded-fields.js, spec) and the fixture's assets. Packages that build more
- * (the card frame, the hosted page) register their routes through `bundleDir`.
+ * (the card frame, the hosted page) register their routes through `bundleDir`. Every file
+ * goes out through `sendAsset` (compression, ETag, cache policy).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { sendAsset } from '../http/send-asset';
 
 export const WORKSPACE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const ASSETS = resolve(dirname(fileURLToPath(import.meta.url)), '../../assets');
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.ts': 'text/plain; charset=utf-8',
-};
 
 /** A package's dist folder, e.g. bundleDir('embedded-fields'). */
 export function bundleDir(pkg: string): string {
   return join(WORKSPACE_ROOT, 'packages', pkg, 'dist');
 }
 
-/** Sends a file from `root` (no escaping it), or a clear 503 when the bundle is not built. */
-export function sendBundleFile(reply: FastifyReply, root: string, file: string, cacheSeconds = 300): FastifyReply {
-  const path = normalize(join(root, file));
-  if (!path.startsWith(root) || !existsSync(path)) {
-    return reply
-      .code(existsSync(root) ? 404 : 503)
-      .send({ error: existsSync(root) ? 'not_found' : 'bundle_not_built', error_description: `Run pnpm build (${file}).` });
-  }
-  return reply
-    .header('content-type', TYPES[extname(path)] ?? 'application/octet-stream')
-    .header('cache-control', `public, max-age=${cacheSeconds}`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cross-origin-resource-policy', 'cross-origin')
-    .header('access-control-allow-origin', '*')
-    .send(readFileSync(path));
-}
-
 export function registerStaticRoutes(app: FastifyInstance): void {
-  app.get('/embedded-fields.js', async (_request, reply) =>
-    sendBundleFile(reply, bundleDir('embedded-fields'), 'embedded-fields.js'),
+  // The entry point keeps its URL across builds: fresh for 5 minutes, then revalidated (ETag).
+  app.get('/embedded-fields.js', async (request, reply) =>
+    sendAsset(request, reply, { root: bundleDir('embedded-fields'), file: 'embedded-fields.js', cache: { maxAge: 300 } }),
   );
   // SRI hashes of the current build, for merchants who pin it (README).
-  app.get('/sri.json', async (_request, reply) => sendBundleFile(reply, bundleDir('embedded-fields'), 'sri.json', 60));
+  app.get('/sri.json', async (request, reply) =>
+    sendAsset(request, reply, { root: bundleDir('embedded-fields'), file: 'sri.json', cache: { maxAge: 60 } }),
+  );
   app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) =>
-    sendBundleFile(reply, ASSETS, request.params['*'], 3600),
+    sendAsset(request, reply, { root: ASSETS, file: request.params['*'], cache: { maxAge: 3600 } }),
   );
 }

@@ -4,7 +4,8 @@
  * spec's "When 3-D Secure applies" table initiates authentication for it.
  *
  * Each encrypted field must decrypt with the merchant's key; one that does not is a 422 on
- * its own property (`payment_method.data.encrypted_cvv`, ...).
+ * its own property (`payment_method.data.encrypted_cvv`, ...). The fields of one card are
+ * decrypted side by side in the decrypt workers (card-keys.ts), off the event loop.
  */
 import { createHash } from 'node:crypto';
 import { ERROR_CODES, decodeBase64Json, type PaymentMethodData } from '@payments/core';
@@ -23,16 +24,16 @@ export interface ResolvedPaymentMethod {
 
 type Data = Record<string, unknown>;
 
-export function resolvePaymentMethod(
+export async function resolvePaymentMethod(
   ctx: GatewayContext,
   merchantId: string,
   type: string,
   data: Data,
   now: Date,
-): ResolvedPaymentMethod {
+): Promise<ResolvedPaymentMethod> {
   switch (type) {
     case 'card': {
-      const card = decryptCard(ctx, merchantId, data, now, {
+      const card = await decryptCard(ctx, merchantId, data, now, {
         number: 'encrypted_card_number',
         month: 'encrypted_expiration_month',
         year: 'encrypted_expiration_year',
@@ -43,14 +44,14 @@ export function resolvePaymentMethod(
     case 'saved_card':
       return resolveSavedCard(ctx, merchantId, data, now);
     case 'network-token': {
-      const card = decryptCard(ctx, merchantId, data, now, {
+      const card = await decryptCard(ctx, merchantId, data, now, {
         number: 'encrypted_token_number',
         month: 'encrypted_expiration_month',
         year: 'encrypted_expiration_year',
       });
       const hasCryptogram = typeof data.encrypted_cryptogram === 'string';
       if (hasCryptogram) {
-        decryptField(ctx, merchantId, data, 'encrypted_cryptogram');
+        plainField(await decryptFields(ctx, merchantId, data, ['encrypted_cryptogram']), 'encrypted_cryptogram');
         if (data.eci === undefined) throw invalid('payment_method.data.eci', 'eci is required with a cryptogram');
       }
       const method = cardMethodData('network-token', card);
@@ -65,29 +66,45 @@ export function resolvePaymentMethod(
   }
 }
 
-function decryptField(ctx: GatewayContext, merchantId: string, data: Data, field: string): string {
-  const value = data[field];
-  const plain = typeof value === 'string' ? ctx.keys.decrypt(merchantId, value) : undefined;
+type Decrypted = Map<string, string | undefined>;
+
+/** Decrypts these fields of `data` at once (in the decrypt workers, side by side). */
+async function decryptFields(ctx: GatewayContext, merchantId: string, data: Data, fields: string[]): Promise<Decrypted> {
+  const plain = await Promise.all(
+    fields.map((field) => {
+      const value = data[field];
+      return typeof value === 'string' ? ctx.keys.decrypt(merchantId, value) : undefined;
+    }),
+  );
+  return new Map(fields.map((field, i) => [field, plain[i]]));
+}
+
+/** A decrypted field, or the 422 on its property when it did not decrypt. */
+function plainField(decrypted: Decrypted, field: string): string {
+  const plain = decrypted.get(field);
   if (plain === undefined) {
     throw invalid(`payment_method.data.${field}`, 'must be Base64 RSA-OAEP-256 ciphertext made with the merchant key');
   }
   return plain;
 }
 
-function decryptCard(
+async function decryptCard(
   ctx: GatewayContext,
   merchantId: string,
   data: Data,
   now: Date,
   fields: { number: string; month: string; year: string; cvv?: string },
-): CardFacts {
-  const number = decryptField(ctx, merchantId, data, fields.number).replace(/\s+/g, '');
-  if (!/^\d{12,19}$/.test(number)) throw invalid(`payment_method.data.${fields.number}`, 'must be 12 to 19 digits');
-  const month = decryptField(ctx, merchantId, data, fields.month);
-  const year = decryptField(ctx, merchantId, data, fields.year);
+): Promise<CardFacts> {
   // The schema decides whether CVV is required (the hosted page's cvv_less makes it optional).
-  if (fields.cvv && data[fields.cvv] !== undefined) {
-    const cvv = decryptField(ctx, merchantId, data, fields.cvv);
+  const withCvv = fields.cvv !== undefined && data[fields.cvv] !== undefined;
+  const decrypted = await decryptFields(ctx, merchantId, data, [fields.number, fields.month, fields.year, ...(withCvv ? [fields.cvv!] : [])]);
+  // Checked in the order a reader expects the errors: number, month, year, CVV, expiry.
+  const number = plainField(decrypted, fields.number).replace(/\s+/g, '');
+  if (!/^\d{12,19}$/.test(number)) throw invalid(`payment_method.data.${fields.number}`, 'must be 12 to 19 digits');
+  const month = plainField(decrypted, fields.month);
+  const year = plainField(decrypted, fields.year);
+  if (withCvv) {
+    const cvv = plainField(decrypted, fields.cvv!);
     if (!/^\d{3,4}$/.test(cvv)) throw invalid(`payment_method.data.${fields.cvv}`, 'must be 3 or 4 digits');
   }
   const expiry = checkExpiry(month, year, now, fields);
@@ -132,7 +149,7 @@ function cardMethodData(type: string, card: CardFacts): Partial<PaymentMethodDat
   };
 }
 
-function resolveSavedCard(ctx: GatewayContext, merchantId: string, data: Data, now: Date): ResolvedPaymentMethod {
+async function resolveSavedCard(ctx: GatewayContext, merchantId: string, data: Data, now: Date): Promise<ResolvedPaymentMethod> {
   const id = data.payment_method_id;
   const saved = typeof id === 'string' ? ctx.store.paymentMethods.get(id) : undefined;
   if (!saved || saved.merchant_id !== merchantId) {
@@ -151,7 +168,7 @@ function resolveSavedCard(ctx: GatewayContext, merchantId: string, data: Data, n
     throw invalid('payment_method.data.payment_method_id', 'The saved card has expired', [saved.id], 'INVALID_REQUEST_PAYMENT_METHOD_EXPIRED');
   }
   if (data.encrypted_cvv !== undefined) {
-    const cvv = decryptField(ctx, merchantId, data, 'encrypted_cvv');
+    const cvv = plainField(await decryptFields(ctx, merchantId, data, ['encrypted_cvv']), 'encrypted_cvv');
     if (!/^\d{3,4}$/.test(cvv)) throw invalid('payment_method.data.encrypted_cvv', 'must be 3 or 4 digits');
   }
   const card: CardFacts = {

@@ -1,0 +1,36 @@
+/**
+ * `pnpm gateway` in its own process on free ports (the load generator and the browser must
+ * not share its event loop), for the bench. The URL is the one it prints once listening.
+ */
+import { spawn } from 'node:child_process';
+
+export interface GatewayProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startGatewayProcess(): Promise<GatewayProcess> {
+  const child = spawn('pnpm', ['--filter', '@payments/mock-gateway', 'start', '--port', '0', '--no-build'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /listening on (http:\/\/\S+)/.exec(output);
+      if (listening) resolve(listening[1]!);
+    });
+  });
+  child.stdout.resume();
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        process.kill(-child.pid!, 'SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * How the gateway sends bytes to a browser, compressed as a real CDN would:
+ *  - `sendAsset`: a file served as is (built bundles, fixture assets). The build writes
+ *    `file.br` and `file.gz` beside each one (scripts/precompress.ts); the request's
+ *    Accept-Encoding picks one (br > gzip > identity, q=0 honoured), answered with
+ *    `Content-Encoding`, `Vary: Accept-Encoding`, a strong ETag of the bytes sent (so one
+ *    per encoding), 304 to a matching `If-None-Match`, and the caller's cache policy.
+ *  - `sendCompressed`: a document rendered per request (frame documents, the hosted page:
+ *    per-session CSP and data, never cached), compressed on the fly at a fast level.
+ * A file without precompressed variants (a dist built before precompression, the fixture's
+ * logo) is compressed on the fly too, so what is on the wire never depends on the build.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateEncoding, type ContentEncoding } from './accept-encoding';
+
+/**
+ * `immutable`: content-hashed names (a new build is a new URL), cached for a year.
+ * `no-cache`: stored but revalidated (ETag → 304) on every use.
+ * `{ maxAge }`: fresh for that many seconds, then revalidated: entry points such as
+ * /embedded-fields.js, whose URL stays while their content changes.
+ */
+export type CachePolicy = 'immutable' | 'no-cache' | { maxAge: number };
+
+export interface AssetOptions {
+  /** The folder the file must stay inside. */
+  root: string;
+  /** The path below `root`, as requested. */
+  file: string;
+  cache: CachePolicy;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.ts': 'text/plain; charset=utf-8',
+};
+/** Types worth compressing (images other than SVG, fonts in woff2 already are). */
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.map', '.ts']);
+
+const PRECOMPRESSED_SUFFIX: Record<Exclude<ContentEncoding, 'identity'>, string> = { br: '.br', gzip: '.gz' };
+
+export function cacheControl(policy: CachePolicy): string {
+  if (policy === 'immutable') return 'public, max-age=31536000, immutable';
+  if (policy === 'no-cache') return 'public, no-cache';
+  return `public, max-age=${policy.maxAge}`;
+}
+
+/** Compresses a body at a level fit for per-request work (a few kB in well under 1 ms). */
+function compress(body: Buffer, encoding: ContentEncoding): Buffer {
+  if (encoding === 'br') return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
+  return body;
+}
+
+function strongEtag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110, 13.1.2): W/ is ignored. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/** Sends a file from `root` (never outside it), or a clear 503 when the bundle is not built. */
+export function sendAsset(request: FastifyRequest, reply: FastifyReply, { root, file, cache }: AssetOptions): FastifyReply {
+  const path = normalize(join(root, file));
+  if (!path.startsWith(root + sep) || !existsSync(path)) {
+    const built = existsSync(root);
+    return reply
+      .code(built ? 404 : 503)
+      .send({ error: built ? 'not_found' : 'bundle_not_built', error_description: `Run pnpm build (${file}).` });
+  }
+  const compressible = COMPRESSIBLE.has(extname(path));
+  const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding'], ['br', 'gzip']) : 'identity';
+  let body: Buffer;
+  if (encoding === 'identity') body = readFileSync(path);
+  else {
+    const variant = `${path}${PRECOMPRESSED_SUFFIX[encoding]}`;
+    body = existsSync(variant) ? readFileSync(variant) : compress(readFileSync(path), encoding);
+  }
+  const etag = strongEtag(body);
+  reply
+    .header('etag', etag)
+    .header('cache-control', cacheControl(cache))
+    .header('x-content-type-options', 'nosniff')
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .header('access-control-allow-origin', '*');
+  if (compressible) reply.header('vary', 'Accept-Encoding');
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.header('content-type', TYPES[extname(path)] ?? 'application/octet-stream').send(body);
+}
+
+/**
+ * Sends a document rendered for this request, compressed when the browser accepts it. The
+ * caller sets its own headers (content type, CSP, `no-store`) before.
+ */
+export function sendCompressed(request: FastifyRequest, reply: FastifyReply, document: string): FastifyReply {
+  const encoding = negotiateEncoding(request.headers['accept-encoding'], ['br', 'gzip']);
+  reply.header('vary', 'Accept-Encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(compress(Buffer.from(document), encoding));
+}

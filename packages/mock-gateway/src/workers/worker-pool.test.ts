@@ -1,0 +1,108 @@
+/**
+ * The worker pool the card decrypts run in: answers and errors reach their caller, a crashed
+ * worker fails only its own task and is replaced, tasks beyond the pool's size wait their
+ * turn, and close() ends every thread (the test process would hang on a leftover one).
+ */
+import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CardKeys } from '../card-keys';
+import { testGateway } from '../test-harness';
+import { cardAuthorizeBody } from '../test-payments';
+import { WorkerPool } from './worker-pool';
+
+interface Task {
+  echo?: string;
+  fail?: string;
+  crash?: boolean;
+  hang?: boolean;
+  who?: boolean;
+}
+const script = new URL('./test-worker.mjs', import.meta.url);
+
+describe('WorkerPool', () => {
+  let pool: WorkerPool<Task, unknown>;
+  afterEach(() => pool.close());
+
+  it('starts no thread before the first task, then at most one per slot', async () => {
+    pool = new WorkerPool(script, 2);
+    expect(pool.threads).toBe(0);
+    const answers = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((echo) => pool.run({ echo })));
+    expect(answers).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(pool.threads).toBe(2);
+  });
+
+  it('start() boots every thread before any task', async () => {
+    pool = new WorkerPool(script, 2);
+    await pool.start();
+    expect(pool.threads).toBe(2);
+    const threads = await Promise.all([pool.run({ who: true }), pool.run({ who: true })]);
+    expect(new Set(threads).size).toBe(2);
+    expect(pool.threads).toBe(2);
+  });
+
+  it('sizes itself to the cores by default', () => {
+    pool = new WorkerPool(script);
+    expect(pool.size).toBeGreaterThanOrEqual(1);
+    expect(pool.size).toBe(availableParallelism());
+  });
+
+  it('rejects the task whose worker answers an error, and goes on', async () => {
+    pool = new WorkerPool(script, 1);
+    await expect(pool.run({ fail: 'bad input' })).rejects.toThrow('bad input');
+    await expect(pool.run({ echo: 'next' })).resolves.toBe('next');
+  });
+
+  it('a crashed worker fails its own task only, and a new thread takes the next ones', async () => {
+    pool = new WorkerPool(script, 1);
+    const before = await pool.run({ who: true });
+    const crashed = expect(pool.run({ crash: true })).rejects.toThrow('worker crashed');
+    const queued = expect(pool.run({ echo: 'after the crash' })).resolves.toBe('after the crash'); // waits behind it
+    await crashed;
+    await queued;
+    const after = await pool.run({ who: true });
+    expect(after).not.toBe(before);
+    expect(pool.threads).toBe(1);
+  });
+
+  it('close() rejects the running and the waiting tasks and ends every thread', async () => {
+    pool = new WorkerPool(script, 1);
+    const running = expect(pool.run({ hang: true })).rejects.toThrow('worker pool closed');
+    const waiting = expect(pool.run({ echo: 'never' })).rejects.toThrow('worker pool closed');
+    await pool.close();
+    await running;
+    await waiting;
+    expect(pool.threads).toBe(0);
+    await expect(pool.run({ echo: 'late' })).rejects.toThrow('worker pool closed');
+  });
+});
+
+describe('CardKeys.decrypt in the workers', () => {
+  let keys: CardKeys;
+  afterEach(() => keys.close());
+  const encrypt = (pem: string, value: string) =>
+    publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(value)).toString('base64');
+
+  it('decrypts with the merchant key; undefined for another key, garbage or non-Base64', async () => {
+    keys = new CardKeys();
+    const { public_key } = keys.publicKey('MERCHANT0001');
+    const fields = ['4000000000000002', '12', '2034', '123'];
+    expect(await Promise.all(fields.map((f) => keys.decrypt('MERCHANT0001', encrypt(public_key, f))))).toEqual(fields);
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(await keys.decrypt('MERCHANT0001', encrypt(other, '4000000000000002'))).toBeUndefined();
+    expect(await keys.decrypt('MERCHANT0001', Buffer.from('not ciphertext').toString('base64'))).toBeUndefined();
+    expect(await keys.decrypt('MERCHANT0001', 'not base64!')).toBeUndefined();
+  });
+});
+
+describe('the gateway and its decrypt workers', () => {
+  it('a card authorize decrypts in the workers; closing the gateway ends them', { timeout: 60_000 }, async () => {
+    const t = await testGateway();
+    expect(t.gw.ctx.keys.threads).toBe(0);
+    const reply = await t.call('POST', '/api/transactions/authorize', await cardAuthorizeBody(t, { number: '4000000000000002' }), await t.auth());
+    expect(reply.status).toBe(200);
+    expect(t.gw.ctx.keys.threads).toBeGreaterThan(0);
+    await t.close();
+    expect(t.gw.ctx.keys.threads).toBe(0);
+  });
+});
