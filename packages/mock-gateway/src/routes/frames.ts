@@ -14,10 +14,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { GatewayContext } from '../context';
 import { escapeHtml, originOf } from '../http/html';
 import { sessionStatus } from './sessions';
-import { bundleDir, sendBundleFile } from './static-bundles';
+import { bundlePaths } from '../bundles';
+import { sendBundleFile } from './static-bundles';
 
-export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  const frameDir = join(bundleDir('embedded-fields'), 'frame');
+/** `embeddedFieldsDir`: the Embedded Fields build whose frame/ is served (../bundles.ts). */
+export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, embeddedFieldsDir = bundlePaths().embeddedFields): void {
+  const frameDir = join(embeddedFieldsDir, 'frame');
 
   // /frames/card: card and saved-card; /frames/apm: alternative methods and the redirect factories.
   const documents = [['/frames/card', 'card.html'], ['/frames/apm', 'apm.html']] as const;
@@ -49,7 +51,7 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): 
   );
 
   app.get<{ Params: { '*': string } }>('/frames/assets/*', async (request, reply) =>
-    sendBundleFile(reply, join(frameDir, 'assets'), request.params['*'], 31_536_000),
+    sendBundleFile(reply, join(frameDir, 'assets'), request.params['*'], 'immutable'),
   );
 }
 

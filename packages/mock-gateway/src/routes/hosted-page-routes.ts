@@ -28,11 +28,14 @@ import { escapeHtml, html, scriptJson, sendPage } from '../http/html';
 import type { SavedPaymentMethod, SessionRecord, TransactionRecord } from '../store/records';
 import { authenticate } from './auth';
 import { liveSession, sessionStatus } from './sessions';
-import { bundleDir, sendBundleFile } from './static-bundles';
+import { bundlePaths } from '../bundles';
+import { sendBundleFile } from './static-bundles';
 
 export interface HostedPageRouteOptions {
   /** The page template; defaults to the built dist/index.html (tests pass their own). */
   readDocument?: () => string;
+  /** The hosted page's build (index.html, assets/); default: ../bundles.ts. */
+  dist?: string;
 }
 
 /** What the page may learn about a saved card: never the number or the BIN. */
@@ -45,11 +48,11 @@ export interface SavedCardSummary {
 }
 
 export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayContext, options: HostedPageRouteOptions = {}): void {
-  const dist = bundleDir('hosted-page');
+  const dist = options.dist ?? bundlePaths().hostedPage;
   const readDocument = options.readDocument ?? (() => readFileSync(join(dist, 'index.html'), 'utf8'));
 
   app.get<{ Params: { '*': string } }>('/hpp/assets/*', async (request, reply) =>
-    sendBundleFile(reply, join(dist, 'assets'), request.params['*'], 31_536_000),
+    sendBundleFile(reply, join(dist, 'assets'), request.params['*'], 'immutable'),
   );
 
   app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId', async (request, reply) => {
