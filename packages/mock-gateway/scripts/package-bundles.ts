@@ -16,8 +16,8 @@ const from = workspaceBundles();
 const to = packagedBundles('dist');
 for (const key of ['embeddedFields', 'hostedPage', 'assets'] as const) {
   if (!existsSync(from[key])) throw new Error(`${from[key]} is missing: build the browser packages first (pnpm build)`);
-  // Source maps stay in the browser packages: the gateway serves what browsers run.
-  cpSync(from[key], to[key], { recursive: true, filter: (file) => !file.endsWith('.map') });
+  // Source maps and types stay in the browser packages: the gateway serves what browsers run.
+  cpSync(from[key], to[key], { recursive: true, filter: (file) => !file.endsWith('.map') && !file.endsWith('.d.ts') });
 }
 
 await build({

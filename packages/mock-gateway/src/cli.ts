@@ -67,10 +67,15 @@ function intOption(value: string | undefined, name: string): number | undefined 
   return n;
 }
 
+/** A path given on the command line: relative to where the command was typed (`pnpm gateway` runs in the package). */
+function userPath(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
+
 /** `--bundles DIR`: an Embedded Fields build, checked before anything starts. */
 function embeddedFieldsBuild(dir: string | undefined): string | undefined {
   if (dir === undefined) return undefined;
-  const path = resolve(dir);
+  const path = userPath(dir);
   if (!existsSync(join(path, 'embedded-fields.js')) || !existsSync(join(path, 'frame'))) {
     fail(`--bundles ${dir}: no Embedded Fields build there (expected embedded-fields.js and frame/)`);
   }
@@ -98,7 +103,7 @@ async function main(): Promise<void> {
   }
   const port = intOption(values.port ?? process.env.GATEWAY_PORT, '--port') ?? 4010;
   const acsPort = intOption(values['acs-port'] ?? process.env.GATEWAY_ACS_PORT, '--acs-port');
-  const config = loadConfig(values.config);
+  const config = loadConfig(values.config === undefined ? undefined : userPath(values.config));
   const webhookUrl = values['webhook-url'] ?? process.env.GATEWAY_WEBHOOK_URL;
   if (webhookUrl !== undefined) config.webhook_url = webhookUrl;
   if (values['webhook-retry-base-ms']) config.webhook_retry_base_ms = Number(values['webhook-retry-base-ms']);
