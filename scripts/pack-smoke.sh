@@ -84,7 +84,8 @@ check "$gateway/embedded-fields.js" 200
 check "$gateway/v1/embedded-fields.js" 200 'cache-control: public, max-age=300'
 version=$(node -p "require('@payments/embedded-fields/package.json').version")
 check "$gateway/v$version/embedded-fields.js" 200 'cache-control: public, max-age=31536000, immutable'
-served=$(curl -s -A 'pack-smoke' "$gateway/v$version/embedded-fields.js" | openssl dgst -sha384 -binary | base64 -w0)
+served=$(curl -s -A 'pack-smoke' "$gateway/v$version/embedded-fields.js" |
+  node -e "process.stdout.write(require('node:crypto').createHash('sha384').update(require('node:fs').readFileSync(0)).digest('base64'))")
 published=$(node -p "require('@payments/embedded-fields/sri.json').script.integrity")
 [ "sha384-$served" = "$published" ] || fail "the served script's hash is not the published one"
 [ "$(curl -s -A 'pack-smoke' "$gateway/sri.json" | node -p 'JSON.parse(require("fs").readFileSync(0)).script.integrity')" = "$published" ] ||
