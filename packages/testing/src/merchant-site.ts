@@ -12,7 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 
 export interface MerchantSite {
   /** `http://localhost:{port}`: use it as the session's originator_url. */
@@ -93,7 +93,7 @@ export async function startMerchantSite(options: MerchantSiteOptions = {}): Prom
     } catch {
       return send(400, 'text/plain', 'bad path');
     }
-    if (!root || !file?.startsWith(root)) return send(404, 'text/plain', 'not found');
+    if (!root || !file?.startsWith(root + sep)) return send(404, 'text/plain', 'not found');
     return void readFile(file).then(
       (body) => send(200, TYPES[extname(file)] ?? 'application/octet-stream', body),
       () => send(404, 'text/plain', 'not found'),
