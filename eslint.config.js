@@ -52,8 +52,6 @@ const importBoundaries = [
               reason: 'hostile/ drives the gateway in-process through internals its exports do not list yet (test-harness, config, records, faults).',
             },
             { from: 'playwright.config.ts', to: 'e2e/', reason: "The root Playwright config is the e2e suite's; it takes Chromium's launch options from e2e/support." },
-            // bench -> e2e/support: #14 gives bench its own support; delete this entry after merging #14.
-            { from: 'bench/', to: 'e2e/', reason: '#14 removes these imports.' },
           ],
         },
       ],

@@ -16,10 +16,14 @@ const loader = `
 export interface LoadOptions {
   /** The gateway's {base_url}, e.g. https://gateway.example. */
   gatewayUrl: string;
-  /** Subresource Integrity hash of embedded-fields.js, when you pin a version. */
+  /** Subresource Integrity hash of the script; default: the release's own (EMBEDDED_FIELDS_INTEGRITY). */
   integrity?: string;
 }
-/** Loads embedded-fields.js from the gateway and resolves with window.PaymentComponent. */
+/** The embedded-fields.js release this loader loads (/v{version}/embedded-fields.js). */
+export declare const EMBEDDED_FIELDS_VERSION: string;
+/** Its SRI hash (sha384), also in \`@payments/embedded-fields/sri.json\` and the gateway's /sri.json. */
+export declare const EMBEDDED_FIELDS_INTEGRITY: string;
+/** Loads /v{EMBEDDED_FIELDS_VERSION}/embedded-fields.js from the gateway with its SRI hash; resolves with window.PaymentComponent. */
 export declare function loadPaymentComponent(options: LoadOptions): Promise<PaymentComponentFactory>;
 `;
 writeFileSync('dist/embedded-fields.d.ts', `// Generated from src/shared/payment-types.ts and src/host/public-api.ts by scripts/write-dts.ts.\n${api}${loader}`);

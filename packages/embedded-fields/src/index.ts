@@ -1,7 +1,9 @@
 /**
  * The ESM entry for bundler users: `loadPaymentComponent()` loads embedded-fields.js from
  * the gateway (the script must come from the gateway's origin: that is where the secure
- * frames live) and resolves with window.PaymentComponent.
+ * frames live) and resolves with window.PaymentComponent. It loads the exact version it was
+ * released with (/v{version}/embedded-fields.js, an immutable URL) under that build's
+ * Subresource Integrity hash, both set by the build (vite.esm.config.ts).
  */
 import type { PaymentComponentFactory } from './host/public-api';
 
@@ -10,9 +12,16 @@ export type * from './host/public-api';
 export interface LoadOptions {
   /** The gateway's {base_url}, e.g. https://gateway.example or http://127.0.0.1:4010. */
   gatewayUrl: string;
-  /** Subresource Integrity hash of embedded-fields.js, when you pin a version. */
+  /** Subresource Integrity hash of the script; default: the release's own (EMBEDDED_FIELDS_INTEGRITY). */
   integrity?: string;
 }
+
+declare const __EMBEDDED_FIELDS_VERSION__: string;
+declare const __EMBEDDED_FIELDS_INTEGRITY__: string;
+/** The embedded-fields.js release this loader loads. */
+export const EMBEDDED_FIELDS_VERSION: string = __EMBEDDED_FIELDS_VERSION__;
+/** Its SRI hash (sha384), also in `@payments/embedded-fields/sri.json` and the gateway's /sri.json. */
+export const EMBEDDED_FIELDS_INTEGRITY: string = __EMBEDDED_FIELDS_INTEGRITY__;
 
 let loading: Promise<PaymentComponentFactory> | undefined;
 
@@ -20,10 +29,10 @@ export function loadPaymentComponent(options: LoadOptions): Promise<PaymentCompo
   if (typeof window !== 'undefined' && typeof window.PaymentComponent === 'function') return Promise.resolve(window.PaymentComponent);
   loading ??= new Promise<PaymentComponentFactory>((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = new URL('/embedded-fields.js', options.gatewayUrl).toString();
+    script.src = new URL(`/v${EMBEDDED_FIELDS_VERSION}/embedded-fields.js`, options.gatewayUrl).toString();
     script.async = true;
     script.crossOrigin = 'anonymous';
-    if (options.integrity) script.integrity = options.integrity;
+    script.integrity = options.integrity ?? EMBEDDED_FIELDS_INTEGRITY;
     script.addEventListener('load', () =>
       typeof window.PaymentComponent === 'function' ? resolve(window.PaymentComponent) : reject(new Error('embedded-fields.js did not define PaymentComponent')),
     );

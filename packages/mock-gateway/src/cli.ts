@@ -1,46 +1,92 @@
 #!/usr/bin/env -S npx tsx
 /**
- * `pnpm gateway [--port 4010] [--acs-port 4011] [--host 127.0.0.1] [--webhook-url URL]
- *  [--webhook-retry-base-ms N] [--config file.json]`
- * Environment: GATEWAY_PORT, GATEWAY_ACS_PORT, GATEWAY_WEBHOOK_URL.
- * Builds the browser bundles first when they are missing, prints the base URL and the test
- * credentials, and stops cleanly on SIGINT and SIGTERM.
+ * The `mock-gateway` command (`npx @payments/mock-gateway`, `pnpm gateway` in the workspace).
+ * Prints the base URL and the test credentials, and stops cleanly on SIGINT and SIGTERM.
+ * In the workspace it builds the browser bundles first when they are missing; the published
+ * package carries them (./bundles.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { PACKAGED, WORKSPACE_ROOT, workspaceBundles } from './bundles';
 import { loadConfig } from './config';
 import { startGateway } from './server';
-import { WORKSPACE_ROOT, bundleDir } from './routes/static-bundles';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    'acs-port': { type: 'string' },
-    host: { type: 'string' },
-    'webhook-url': { type: 'string' },
-    'webhook-retry-base-ms': { type: 'string' },
-    config: { type: 'string' },
-    'no-build': { type: 'boolean' },
-    quiet: { type: 'boolean' },
-  },
-});
+const USAGE = `Usage: mock-gateway [options]
+
+A stateful, offline simulator of the payment gateway: API, hosted page, Embedded Fields
+(embedded-fields.js and its secure frames), 3-D Secure ACS, redirect providers, webhooks.
+
+Options:
+  --port N                  API port (default 4010; 0 picks a free one)       env GATEWAY_PORT
+  --acs-port N              ACS and providers port (default: port + 1)        env GATEWAY_ACS_PORT
+  --host HOST               interface to listen on (default 127.0.0.1; 0.0.0.0 in a container)
+  --webhook-url URL         where webhooks are posted                         env GATEWAY_WEBHOOK_URL
+  --webhook-retry-base-ms N first webhook retry delay, doubling each attempt (default 1000)
+  --config FILE             JSON overriding the test fixture (merchants, terminals, lifetimes)
+  --bundles DIR             serve this Embedded Fields build (a dist/ with embedded-fields.js,
+                            sri.json and frame/) instead of the one inside the package
+  --no-build                in the workspace: do not build missing browser bundles first
+  --quiet                   print nothing but errors
+  -h, --help                show this help
+`;
+
+function fail(message: string): never {
+  console.error(`mock-gateway: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        'acs-port': { type: 'string' },
+        host: { type: 'string' },
+        'webhook-url': { type: 'string' },
+        'webhook-retry-base-ms': { type: 'string' },
+        config: { type: 'string' },
+        bundles: { type: 'string' },
+        'no-build': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const values = parseCommandLine();
 
 function intOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    console.error(`mock-gateway: ${name} must be a port number, got "${value}"`);
-    process.exit(2);
-  }
+  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`${name} must be a port number, got "${value}"`);
   return n;
 }
 
-/** Builds each browser bundle package whose dist is missing (first start on a fresh clone). */
+/** A path given on the command line: relative to where the command was typed (`pnpm gateway` runs in the package). */
+function userPath(path: string): string {
+  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
+}
+
+/** `--bundles DIR`: an Embedded Fields build, checked before anything starts. */
+function embeddedFieldsBuild(dir: string | undefined): string | undefined {
+  if (dir === undefined) return undefined;
+  const path = userPath(dir);
+  if (!existsSync(join(path, 'embedded-fields.js')) || !existsSync(join(path, 'frame'))) {
+    fail(`--bundles ${dir}: no Embedded Fields build there (expected embedded-fields.js and frame/)`);
+  }
+  return path;
+}
+
+/** In the workspace: builds each browser bundle package whose dist is missing (first start on a fresh clone). */
 function buildMissingBundles(): void {
-  for (const pkg of ['embedded-fields', 'hosted-page']) {
-    if (!existsSync(join(WORKSPACE_ROOT, 'packages', pkg, 'package.json')) || existsSync(bundleDir(pkg))) continue;
+  const dirs = workspaceBundles();
+  for (const [pkg, dist] of [['embedded-fields', dirs.embeddedFields], ['hosted-page', dirs.hostedPage]] as const) {
+    if (existsSync(dist)) continue;
     console.log(`mock-gateway: building ${pkg} (dist missing)…`);
     const result = spawnSync('pnpm', ['--filter', `@payments/${pkg}`, 'build'], { cwd: WORKSPACE_ROOT, stdio: 'inherit' });
     if (result.status !== 0) {
@@ -51,19 +97,25 @@ function buildMissingBundles(): void {
 }
 
 async function main(): Promise<void> {
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
   const port = intOption(values.port ?? process.env.GATEWAY_PORT, '--port') ?? 4010;
   const acsPort = intOption(values['acs-port'] ?? process.env.GATEWAY_ACS_PORT, '--acs-port');
-  const config = loadConfig(values.config);
+  const config = loadConfig(values.config === undefined ? undefined : userPath(values.config));
   const webhookUrl = values['webhook-url'] ?? process.env.GATEWAY_WEBHOOK_URL;
   if (webhookUrl !== undefined) config.webhook_url = webhookUrl;
   if (values['webhook-retry-base-ms']) config.webhook_retry_base_ms = Number(values['webhook-retry-base-ms']);
-  if (!values['no-build']) buildMissingBundles();
+  const embeddedFields = embeddedFieldsBuild(values.bundles);
+  if (!PACKAGED && !values['no-build']) buildMissingBundles();
 
   const gateway = await startGateway({
     config,
     port,
     ...(acsPort !== undefined ? { acsPort } : {}),
     host: values.host ?? '127.0.0.1',
+    ...(embeddedFields ? { bundles: { embeddedFields } } : {}),
   });
   const merchant = config.merchants[0]!;
   if (!values.quiet) {

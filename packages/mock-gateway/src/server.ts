@@ -4,10 +4,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
+import { bundlePaths, type BundlePaths } from './bundles';
 import { loadConfig, type GatewayConfig } from './config';
 import { registerFrameRoutes } from './routes/frames';
 import { registerHostedPageRoutes } from './routes/hosted-page-routes';
 import { registerStaticRoutes } from './routes/static-bundles';
+import { registerVersionedScriptRoutes } from './routes/versioned-script';
 
 export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
   host?: string;
@@ -15,6 +17,8 @@ export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
   acsPort?: number;
   webhookUrl?: string;
   configFile?: string;
+  /** Serve other builds than the package's own, e.g. a locally built Embedded Fields (`--bundles`). */
+  bundles?: Partial<BundlePaths>;
 }
 
 export interface RunningGateway extends Gateway {
@@ -28,13 +32,15 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
   const config: GatewayConfig = options.config ?? loadConfig(options.configFile);
   if (options.webhookUrl !== undefined) config.webhook_url = options.webhookUrl;
   const extend = options.extend;
+  const bundles = bundlePaths(options.bundles);
   const gw = createGateway({
     ...options,
     config,
     extend: (api, ctx) => {
-      registerStaticRoutes(api);
-      registerFrameRoutes(api, ctx);
-      registerHostedPageRoutes(api, ctx);
+      registerStaticRoutes(api, bundles);
+      registerVersionedScriptRoutes(api, bundles.embeddedFields);
+      registerFrameRoutes(api, ctx, bundles.embeddedFields);
+      registerHostedPageRoutes(api, ctx, { dist: bundles.hostedPage });
       extend?.(api, ctx);
     },
   });
@@ -44,8 +50,10 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
   const acsPort = options.acsPort ?? (port === 0 ? 0 : apiPort + 1);
   await gw.acs.listen({ host, port: acsPort });
   const actualAcsPort = (gw.acs.server.address() as AddressInfo).port;
-  gw.ctx.urls.gateway = `http://${host}:${apiPort}`;
-  gw.ctx.urls.acs = `http://${host}:${actualAcsPort}`;
+  // Listening on every interface (a container): browsers reach it through loopback port mappings.
+  const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  gw.ctx.urls.gateway = `http://${publicHost}:${apiPort}`;
+  gw.ctx.urls.acs = `http://${publicHost}:${actualAcsPort}`;
   gw.ctx.webhooks.setUrl(config.webhook_url);
   return { ...gw, url: gw.ctx.urls.gateway, acsUrl: gw.ctx.urls.acs };
 }

@@ -3,3 +3,4 @@ export { GatewayClient, GatewayError, TEST_CREDENTIALS, uniqueReference, type Ca
 export { TEST_CARDS, TEST_BROWSER_INFO, SIMULATED_FLOWS, RESPONSE_CODES, testCardScenario, type TestCard, type TestCardScenario, type SimulatedFlow } from '@payments/core';
 export { startWebhookInbox, webhookTransactionId, type ReceivedWebhook, type WebhookInbox } from './webhook-inbox';
 export { startTestGateway, type TestGateway } from './test-gateway';
+export { startMerchantSite, checkoutPageUrl, type MerchantSite, type MerchantSiteOptions } from './merchant-site';

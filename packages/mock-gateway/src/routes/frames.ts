@@ -15,10 +15,11 @@ import type { GatewayContext } from '../context';
 import { escapeHtml, originOf } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import { sessionStatus } from './sessions';
-import { bundleDir } from './static-bundles';
+import { bundlePaths } from '../bundles';
 
-export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  const frameDir = join(bundleDir('embedded-fields'), 'frame');
+/** `embeddedFieldsDir`: the Embedded Fields build whose frame/ is served (../bundles.ts). */
+export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, embeddedFieldsDir = bundlePaths().embeddedFields): void {
+  const frameDir = join(embeddedFieldsDir, 'frame');
 
   // /frames/card: card and saved-card; /frames/apm: alternative methods and the redirect factories.
   const documents = [['/frames/card', 'card.html'], ['/frames/apm', 'apm.html']] as const;

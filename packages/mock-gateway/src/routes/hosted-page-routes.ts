@@ -29,11 +29,13 @@ import { sendAsset, sendCompressed } from '../http/send-asset';
 import type { SavedPaymentMethod, SessionRecord, TransactionRecord } from '../store/records';
 import { authenticate } from './auth';
 import { liveSession, sessionStatus } from './sessions';
-import { bundleDir } from './static-bundles';
+import { bundlePaths } from '../bundles';
 
 export interface HostedPageRouteOptions {
   /** The page template; defaults to the built dist/index.html (tests pass their own). */
   readDocument?: () => string;
+  /** The hosted page's build (index.html, assets/); default: ../bundles.ts. */
+  dist?: string;
 }
 
 /** What the page may learn about a saved card: never the number or the BIN. */
@@ -46,7 +48,7 @@ export interface SavedCardSummary {
 }
 
 export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayContext, options: HostedPageRouteOptions = {}): void {
-  const dist = bundleDir('hosted-page');
+  const dist = options.dist ?? bundlePaths().hostedPage;
   const readDocument = options.readDocument ?? (() => readFileSync(join(dist, 'index.html'), 'utf8'));
 
   app.get<{ Params: { '*': string } }>('/hpp/assets/*', async (request, reply) =>

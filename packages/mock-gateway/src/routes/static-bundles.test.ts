@@ -9,10 +9,10 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../server';
 import { rawGet } from '../test-harness';
-import { bundleDir } from './static-bundles';
+import { workspaceBundles } from '../bundles';
 
 const BR = { 'accept-encoding': 'gzip, deflate, br, zstd' }; // what Chromium sends
-const built = existsSync(bundleDir('embedded-fields')) && existsSync(bundleDir('hosted-page'));
+const built = existsSync(workspaceBundles().embeddedFields) && existsSync(workspaceBundles().hostedPage);
 
 describe.skipIf(!built)('bundles served by a running gateway', () => {
   let gateway: RunningGateway;

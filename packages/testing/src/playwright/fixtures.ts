@@ -6,14 +6,24 @@
  *   import { test, expect } from '@payments/testing/playwright';
  *   test('pays', async ({ page, createSession, merchantOrigin, gatewayUrl }) => { … });
  *
- * `merchantOrigin` is where your merchant pages are served (override the option to point
- * at your own shop); sessions are created with it as originator_url, which is the origin
- * the secure frames accept as their parent.
+ * `merchantOrigin` is where your merchant pages are served; sessions are created with it as
+ * originator_url, which is the origin the secure frames accept as their parent. By default
+ * the kit serves a merchant site per worker (`merchantSite`: a checkout page, and your own
+ * pages from the `merchantPages` folder); set the option to test your own running shop.
  */
-import { test as base, expect } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test';
 import type { PaymentSession } from '@payments/core';
 import { GatewayClient, uniqueReference } from '../gateway-client';
 import { startTestGateway, type TestGateway } from '../test-gateway';
+import { checkoutPageUrl, startMerchantSite, type MerchantSite } from '../merchant-site';
 import type { WebhookInbox } from '../webhook-inbox';
 
 export interface PaymentsWorkerFixtures {
@@ -21,7 +31,11 @@ export interface PaymentsWorkerFixtures {
   gatewayUrl: string;
   acsUrl: string;
   webhooks: WebhookInbox;
-  /** Option: the merchant origin your test pages are served from. */
+  /** Option: a folder of your own merchant pages for the kit's merchant site to serve. */
+  merchantPages: string | undefined;
+  /** The kit's merchant site of this worker (started only when merchantOrigin is not set). */
+  merchantSite: MerchantSite;
+  /** Option: the merchant origin your test pages are served from; default: the kit's merchant site. */
   merchantOrigin: string;
 }
 
@@ -35,10 +49,25 @@ export interface PaymentsTestFixtures {
   gateway: GatewayClient;
   createSession(overrides?: Record<string, unknown>): Promise<PaymentSession>;
   createHostedPage(overrides?: Record<string, unknown>): Promise<HostedPage>;
+  /** The merchant origin's checkout page (`/checkout?gateway=&session=`) for a session. */
+  checkoutUrl(session: { id: string }, options?: { locale?: string }): string;
 }
 
-export const test = base.extend<PaymentsTestFixtures, PaymentsWorkerFixtures>({
-  merchantOrigin: ['http://127.0.0.1:4180', { scope: 'worker', option: true }],
+// Spelled out: an inferred type would be `any` in the published .d.ts.
+export const test: TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & PaymentsTestFixtures,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions & PaymentsWorkerFixtures
+> = base.extend<PaymentsTestFixtures, PaymentsWorkerFixtures>({
+  merchantPages: [undefined, { scope: 'worker', option: true }],
+  merchantSite: [
+    async ({ merchantPages }, use) => {
+      const site = await startMerchantSite(merchantPages ? { root: merchantPages } : {});
+      await use(site);
+      await site.close();
+    },
+    { scope: 'worker' },
+  ],
+  merchantOrigin: [async ({ merchantSite }, use) => use(merchantSite.origin), { scope: 'worker', option: true }],
   testGateway: [
     async ({}, use) => {
       const gateway = await startTestGateway();
@@ -52,6 +81,8 @@ export const test = base.extend<PaymentsTestFixtures, PaymentsWorkerFixtures>({
   webhooks: [async ({ testGateway }, use) => use(testGateway.webhooks), { scope: 'worker' }],
 
   gateway: async ({ testGateway }, use) => use(new GatewayClient(testGateway.url)),
+  checkoutUrl: async ({ merchantOrigin, gatewayUrl }, use) =>
+    use((session, options) => checkoutPageUrl(merchantOrigin, gatewayUrl, session.id, options)),
   createSession: async ({ gateway, merchantOrigin }, use) =>
     use((overrides = {}) =>
       gateway.createSession({

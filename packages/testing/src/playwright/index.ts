@@ -4,3 +4,4 @@ export { CARD_FIELD_LABELS, CARD_FRAME_TITLE, cardField, cardFieldLabels, cardFr
 export { challengeDialog, completeChallenge, type ChallengeOutcome } from './three-ds';
 export { startTestGateway, type TestGateway } from '../test-gateway';
 export { startWebhookInbox, webhookTransactionId, type ReceivedWebhook, type WebhookInbox } from '../webhook-inbox';
+export { startMerchantSite, checkoutPageUrl, type MerchantSite, type MerchantSiteOptions } from '../merchant-site';

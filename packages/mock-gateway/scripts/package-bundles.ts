@@ -1,0 +1,36 @@
+/**
+ * After the package's own build (scripts/build-node-package.ts): puts what the gateway serves
+ * inside dist/, so an installed gateway needs nothing from this workspace (src/bundles.ts):
+ *  - dist/browser/embedded-fields/  the Embedded Fields build (script, sri.json, frames)
+ *  - dist/browser/hosted-page/      the hosted page build
+ *  - dist/assets/                   the fixture's assets (merchant logo)
+ * and builds dist/mock-gateway.mjs, the whole gateway and its dependencies in one file for a
+ * plain `node mock-gateway.mjs` beside browser/ and assets/ (the Dockerfile's image; not
+ * part of the npm package, which installs its dependencies).
+ */
+import { cpSync, existsSync } from 'node:fs';
+import { build } from 'esbuild';
+import { packagedBundles, workspaceBundles } from '../src/bundles';
+
+const from = workspaceBundles();
+const to = packagedBundles('dist');
+for (const key of ['embeddedFields', 'hostedPage', 'assets'] as const) {
+  if (!existsSync(from[key])) throw new Error(`${from[key]} is missing: build the browser packages first (pnpm build)`);
+  // Source maps and types stay in the browser packages: the gateway serves what browsers run.
+  cpSync(from[key], to[key], { recursive: true, filter: (file) => !file.endsWith('.map') && !file.endsWith('.d.ts') });
+}
+
+await build({
+  entryPoints: ['src/cli.ts'],
+  outfile: 'dist/mock-gateway.mjs',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  legalComments: 'eof',
+  // Bundled CommonJS dependencies (fastify) call require(): give the ES module one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+console.log('packaged dist/browser, dist/assets and dist/mock-gateway.mjs');

@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# The packages as a stranger gets them: packs the five tarballs (pnpm pack, which applies
+# publishConfig and replaces workspace:*), installs them with npm into a fresh project
+# outside the workspace (registry dependencies from the npm registry, no workspace links),
+# then:
+#   1. `npx mock-gateway --port 0` serves embedded-fields.js (plain, /v1/, /v1.0.0/ with its
+#      SRI hash), the card frame and a hosted page, with their assets (200);
+#   2. every package and entry imports in Node ESM, and type-checks in a strict TypeScript
+#      file (module nodenext, skipLibCheck off);
+#   3. the QA example of packages/testing/README.md, copied verbatim, passes with Playwright
+#      (the kit's own gateway and merchant page; Chromium at /usr/bin/chromium when present);
+#   4. the single file dist/mock-gateway.mjs runs with plain node beside its bundles.
+# Needs `pnpm build` first. Part of `pnpm test`. KEEP_PACK_SMOKE=1 keeps the temp folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$PWD
+started=$(date +%s)
+work=$(mktemp -d "${TMPDIR:-/tmp}/payments-pack-smoke.XXXXXX")
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  if [ -z "${KEEP_PACK_SMOKE:-}" ]; then rm -rf "$work"; else echo "pack-smoke: kept $work"; fi
+}
+trap cleanup EXIT
+step() { echo "pack-smoke: $* ($(($(date +%s) - started)) s)"; }
+fail() { echo "pack-smoke: FAILED: $*" >&2; exit 1; }
+dev_version() { node -p "require('./package.json').devDependencies['$1']"; }
+
+# Starts `$@` in the background writing to $log, waits for "listening on URL", sets $url.
+start_gateway() {
+  log=$1; shift
+  "$@" >"$log" 2>&1 &
+  pids+=("$!")
+  for _ in $(seq 1 120); do
+    url=$(grep -o 'listening on http://[0-9.:]*' "$log" | cut -d' ' -f3 || true)
+    [ -n "$url" ] && return 0
+    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$log"; fail "the gateway exited"; }
+    sleep 0.5
+  done
+  cat "$log"; fail "the gateway did not start in 60 s"
+}
+
+packages=(core embedded-fields hosted-page mock-gateway testing)
+for pkg in "${packages[@]}"; do
+  [ -d "packages/$pkg/dist" ] || fail "packages/$pkg/dist is missing: run pnpm build first"
+done
+
+step "packing ${packages[*]}"
+mkdir -p "$work/tarballs" "$work/project"
+for pkg in "${packages[@]}"; do
+  (cd "packages/$pkg" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
+done
+for tarball in "$work"/tarballs/*.tgz; do
+  manifest=$(tar -xzOf "$tarball" package/package.json)
+  if grep -q 'workspace:' <<<"$manifest"; then fail "$(basename "$tarball") still has workspace: ranges"; fi
+  if grep -q '"\./src/' <<<"$manifest"; then fail "$(basename "$tarball") still points at src/"; fi
+  echo "  $(basename "$tarball")  $(du -k "$tarball" | cut -f1) kB packed, $(tar -tzf "$tarball" | wc -l) files"
+done
+
+step "installing the tarballs with npm in $work/project"
+cd "$work/project"
+cat >package.json <<'JSON'
+{ "name": "pack-smoke", "private": true, "type": "module" }
+JSON
+npm install --no-audit --no-fund --loglevel=error \
+  "$work"/tarballs/*.tgz \
+  "@playwright/test@$(cd "$repo" && dev_version @playwright/test)" \
+  "typescript@$(cd "$repo" && dev_version typescript)" \
+  "@types/node@$(cd "$repo" && dev_version @types/node)" >/dev/null
+[ ! -L node_modules/@payments/core ] || fail "node_modules/@payments/core is a link"
+
+step "npx mock-gateway --port 0"
+start_gateway "$work/gateway.log" npx --no-install mock-gateway --port 0
+gateway=$url
+check() { # check URL STATUS [header-substring]
+  local headers status
+  headers=$(curl -s -o /dev/null -D - -A 'pack-smoke' "$1")
+  status=$(head -1 <<<"$headers" | cut -d' ' -f2)
+  [ "$status" = "$2" ] || fail "$1 answered $status, expected $2"
+  if [ -n "${3:-}" ] && ! grep -qi "$3" <<<"$headers"; then fail "$1 lacks '$3'"; fi
+  echo "  $2 $1"
+}
+check "$gateway/embedded-fields.js" 200
+check "$gateway/v1/embedded-fields.js" 200 'cache-control: public, max-age=300'
+version=$(node -p "require('@payments/embedded-fields/package.json').version")
+check "$gateway/v$version/embedded-fields.js" 200 'cache-control: public, max-age=31536000, immutable'
+served=$(curl -s -A 'pack-smoke' "$gateway/v$version/embedded-fields.js" |
+  node -e "process.stdout.write(require('node:crypto').createHash('sha384').update(require('node:fs').readFileSync(0)).digest('base64'))")
+published=$(node -p "require('@payments/embedded-fields/sri.json').script.integrity")
+[ "sha384-$served" = "$published" ] || fail "the served script's hash is not the published one"
+[ "$(curl -s -A 'pack-smoke' "$gateway/sri.json" | node -p 'JSON.parse(require("fs").readFileSync(0)).script.integrity')" = "$published" ] ||
+  fail "/sri.json does not publish the package's hash"
+echo "  /v$version/embedded-fields.js matches $published"
+
+step "Node ESM: every entry imports; a session's card frame and a hosted page (200)"
+cat >imports.mjs <<'JS'
+import assert from 'node:assert/strict';
+import * as core from '@payments/core';
+import { checkCustomer } from '@payments/core/customer-checks';
+import { loadPaymentComponent, EMBEDDED_FIELDS_VERSION, EMBEDDED_FIELDS_INTEGRITY } from '@payments/embedded-fields';
+import sri from '@payments/embedded-fields/sri.json' with { type: 'json' };
+import { hostedPageDir } from '@payments/hosted-page';
+import { startGateway } from '@payments/mock-gateway';
+import { GatewayClient, TEST_CARDS } from '@payments/testing';
+import { test, fillCard } from '@payments/testing/playwright';
+import { existsSync } from 'node:fs';
+
+assert.equal(core.luhnCheck('4111111111111111'), true);
+assert.equal(checkCustomer({ country: 'BA' }).valid, true);
+assert.equal(typeof loadPaymentComponent, 'function');
+assert.equal(EMBEDDED_FIELDS_INTEGRITY, sri.script.integrity);
+assert.equal(`/v${EMBEDDED_FIELDS_VERSION}/embedded-fields.js`, sri.script.url);
+assert.ok(existsSync(`${hostedPageDir}/index.html`));
+assert.equal(typeof startGateway, 'function');
+assert.equal(typeof test.extend, 'function');
+assert.equal(typeof fillCard, 'function');
+assert.ok(TEST_CARDS);
+
+const gatewayUrl = process.argv[2];
+const client = new GatewayClient(gatewayUrl);
+const order = { terminal_id: 'TERM00001', description: 'Smoke', currency: 'EUR', amount: 100, transaction_type: 'PURCHASE' };
+const session = await client.createSession({ ...order, reference: `smoke-${Date.now()}`, return_url: 'http://localhost:9/return' });
+const hosted = await client.createHostedPage({
+  ...order, reference: `smoke-hpp-${Date.now()}`,
+  success_url: 'http://localhost:9/s', cancel_url: 'http://localhost:9/c', error_url: 'http://localhost:9/e',
+});
+const get = async (url) => {
+  const response = await fetch(url, { headers: { 'user-agent': 'pack-smoke' } });
+  assert.equal(response.status, 200, url);
+  console.log(`  200 ${url}`);
+  return response.text();
+};
+for (const page of [`${gatewayUrl}/frames/card?session_id=${session.id}&client_key=test-client-key`, hosted.redirect_url]) {
+  const html = await get(page);
+  const asset = /(?:src|href)="(\/(?:frames|hpp)\/assets\/[^"]+)"/.exec(html);
+  assert.ok(asset, `${page} links its bundle`);
+  await get(new URL(asset[1], gatewayUrl).href);
+}
+JS
+node imports.mjs "$gateway"
+
+step "TypeScript strict (nodenext, skipLibCheck off)"
+cat >tsconfig.json <<'JSON'
+{ "compilerOptions": { "strict": true, "module": "nodenext", "moduleResolution": "nodenext", "target": "es2022",
+  "lib": ["es2023", "dom"], "types": ["node"], "noEmit": true, "skipLibCheck": false, "resolveJsonModule": true },
+  "files": ["types.ts"] }
+JSON
+cat >types.ts <<'TS'
+import type { CardBrand } from '@payments/core';
+import { checkCustomer, type CustomerInput } from '@payments/core/customer-checks';
+import { EMBEDDED_FIELDS_INTEGRITY, loadPaymentComponent, type PaymentComponentFactory } from '@payments/embedded-fields';
+import { hostedPageDir } from '@payments/hosted-page';
+import { startGateway, type RunningGateway } from '@payments/mock-gateway';
+import { GatewayClient, type TestGateway } from '@payments/testing';
+import { cardFrame, completeChallenge, expect, fillCard, test } from '@payments/testing/playwright';
+
+const brand: CardBrand | undefined = undefined;
+const customer: CustomerInput = { country: 'BA' };
+const valid: boolean = checkCustomer(customer).valid;
+const integrity: string = EMBEDDED_FIELDS_INTEGRITY;
+const dir: string = hostedPageDir;
+async function main(): Promise<void> {
+  const load: Promise<PaymentComponentFactory> = loadPaymentComponent({ gatewayUrl: 'http://127.0.0.1:4010' });
+  const gateway: RunningGateway = await startGateway({ port: 0 });
+  const client: GatewayClient = new GatewayClient(gateway.url);
+  const kit: TestGateway | undefined = undefined;
+  void [load, client, kit, brand, valid, integrity, dir];
+  await gateway.close();
+}
+test('types', async ({ page, createSession, checkoutUrl }) => {
+  const session = await createSession();
+  await page.goto(checkoutUrl(session));
+  await fillCard(cardFrame(page), { number: '4111111111111111' });
+  await completeChallenge(page, 'approve');
+  await expect(page.getByRole('status')).toContainText('Approved');
+});
+void main;
+TS
+npx --no-install tsc -p tsconfig.json
+
+step "the QA example of packages/testing/README.md with Playwright"
+example() { awk '/<!-- qa-example -->/ { found = 1; next } found && /^```ts/ { inside = 1; next } inside && /^```/ { exit } inside { print }' "$1"; }
+mkdir -p tests
+example "$repo/packages/testing/README.md" >tests/checkout.spec.ts
+[ -s tests/checkout.spec.ts ] || fail "no QA example (<!-- qa-example --> then a ts block) in packages/testing/README.md"
+[ "$(example "$repo/README.md")" = "$(cat tests/checkout.spec.ts)" ] || fail "the root README's QA example differs from packages/testing/README.md's"
+lines=$(wc -l <tests/checkout.spec.ts)
+[ "$lines" -le 15 ] || fail "the QA example has $lines lines (15 at most)"
+chromium=${PLAYWRIGHT_CHROMIUM_EXECUTABLE:-$( [ -x /usr/bin/chromium ] && echo /usr/bin/chromium || true)}
+cat >playwright.config.ts <<TS
+import { defineConfig } from '@playwright/test';
+export default defineConfig({
+  use: { launchOptions: { ${chromium:+executablePath: '$chromium', }args: ['--no-sandbox'] } },
+});
+TS
+npx --no-install playwright test --reporter=list
+
+step "the single file: node mock-gateway.mjs beside its bundles"
+mkdir "$work/single"
+cp -r "$repo/packages/mock-gateway/dist/mock-gateway.mjs" "$repo/packages/mock-gateway/dist/browser" "$repo/packages/mock-gateway/dist/assets" "$work/single/"
+cd "$work/single"
+start_gateway "$work/single.log" node mock-gateway.mjs --port 0
+check "$url/v1/embedded-fields.js" 200
+check "$url/sri.json" 200
+
+step "passed"
