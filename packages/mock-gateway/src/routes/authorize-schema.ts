@@ -157,6 +157,7 @@ export const directAuthorizeSchema = {
       type: 'object',
       properties: {
         three_ds: { type: 'object', properties: { notification_url: { type: 'string' } } },
+        cvv_less: { type: 'boolean' },
       },
     },
   },

@@ -20,6 +20,7 @@ import { createTransaction, finalize, isFinal, markPending, respond, resultRespo
 import { findIdempotent } from '../transactions/idempotency';
 import { resolvePaymentMethod } from '../transactions/payment-method-data';
 import { originatorUrl, resolveTerminal } from '../transactions/terminal';
+import { browserPaymentCustomer, checkSavedCardCvv, checkSavedCardUse, requireCustomer } from '../transactions/customer-binding';
 import { authenticate } from './auth';
 import {
   directAuthorizeSchema,
@@ -56,6 +57,8 @@ interface AuthorizeOrder {
   tokenization: { save_card_for_future_payments?: boolean; tokenize_for?: string } | undefined;
   notificationUrl: string | undefined;
   session: SessionRecord | null;
+  /** The merchant opted out of CVV for saved cards (options.cvv_less). */
+  cvvLess: boolean;
 }
 
 const REDIRECT_TYPES = new Set(['wallet-a-redirect', 'wallet-b-redirect', 'bank-network-redirect', 'openbanking-redirect']);
@@ -89,7 +92,7 @@ function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: s
     customer_ip?: string;
     originator_url?: string;
     tokenization?: AuthorizeOrder['tokenization'];
-    options?: { three_ds?: { notification_url?: unknown } };
+    options?: { three_ds?: { notification_url?: unknown }; cvv_less?: boolean };
   }>(request, directAuthorizeSchema);
   // Spec: an invalid override is a 400 before any transaction is created.
   const notification = body.options?.three_ds?.notification_url;
@@ -127,13 +130,14 @@ function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: s
     tokenization: body.tokenization,
     notificationUrl: typeof notification === 'string' ? notification : undefined,
     session: null,
+    cvvLess: body.options?.cvv_less === true,
   };
 }
 
 function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: string): AuthorizeOrder {
   const sessionId = (request.body as { session_id?: unknown } | null)?.session_id;
   const session = liveSession(ctx, merchantId, typeof sessionId === 'string' ? sessionId : '');
-  const cvvLess = session.hpp?.options.cvv_less === true;
+  const cvvLess = session.hpp ? session.hpp.options.cvv_less === true : session.cvv_less === true;
   const body = validateWith<{
     session_id: string;
     payment_method: PaymentMethodBody;
@@ -160,7 +164,7 @@ function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: 
     amount: session.session.amount,
     transactionType: session.session.transaction_type,
     paymentMethod: body.payment_method,
-    customer: { ...(session.session.customer ?? {}), ...stripNulls(body.customer ?? {}) },
+    customer: browserPaymentCustomer(ctx, session, body.customer ?? {}),
     browserScreenWidth: body.browser_info?.screen_width,
     metadata,
     integrationType: session.kind,
@@ -172,6 +176,7 @@ function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: 
     tokenization: body.tokenization,
     notificationUrl: undefined,
     session,
+    cvvLess,
   };
 }
 
@@ -183,14 +188,14 @@ function authorize(ctx: GatewayContext, order: AuthorizeOrder): ExecutionRespons
   if (existing && !(order.session && isRetryable(existing))) {
     return existing.last_response ?? resultResponse(existing);
   }
-  if (order.customer.id && !ctx.store.customers.get(order.customer.id)) {
-    throw invalid('customer.id', 'Unknown customer', [order.customer.id]);
-  }
+  if (order.customer.id && !order.session) requireCustomer(ctx, order.merchantId, order.customer.id, 'customer.id');
 
   // Decrypt and check before anything is stored: a bad field creates no transaction.
   const method = resolvePaymentMethod(ctx, order.merchantId, type, order.paymentMethod.data, new Date(ctx.clock.now()));
-  if (method.savedCard && method.savedCard.customer_id && order.customer.id && method.savedCard.customer_id !== order.customer.id) {
-    throw invalid('payment_method.data.payment_method_id', 'The saved card belongs to another customer');
+  if (method.savedCard) {
+    checkSavedCardCvv(order.paymentMethod.data, order.cvvLess);
+    const owner = checkSavedCardUse(method.savedCard, { customerId: order.customer.id, fromBrowser: order.session !== null });
+    if (owner) order.customer = { ...order.customer, id: owner };
   }
 
   const record = createTransaction(ctx, {
@@ -306,7 +311,4 @@ function defaultNotificationUrl(ctx: GatewayContext, record: TransactionRecord):
   }
 }
 
-function stripNulls<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined && v !== '')) as Partial<T>;
-}
 
