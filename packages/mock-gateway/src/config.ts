@@ -80,6 +80,8 @@ export interface GatewayConfig {
   session_lifetime_s: number;
 }
 
+export const DEFAULT_MAX_DECLINED_ATTEMPTS = 10;
+
 export const DEFAULT_MERCHANT: MerchantConfig = {
   id: 'MERCHANT0001',
   name: 'Northwind Outfitters',

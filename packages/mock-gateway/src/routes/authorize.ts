@@ -7,10 +7,10 @@
  * page; the session supplies the order, its integration type and its metadata).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Customer, ExecutionResponse, IntegrationType, TransactionType } from '@payments/core';
+import { ERROR_CODES, type Customer, type ExecutionResponse, type IntegrationType, type TransactionType } from '@payments/core';
 import { providerPageUrl } from '../acs/urls';
-import { PROVIDER_Y_CODES, type TerminalConfig } from '../config';
-import type { GatewayContext } from '../context';
+import { DEFAULT_MAX_DECLINED_ATTEMPTS, PROVIDER_Y_CODES, type TerminalConfig } from '../config';
+import { findMerchant, type GatewayContext } from '../context';
 import { ApiError, invalid } from '../http/api-error';
 import { validateWith } from '../http/validate';
 import { planAuthentication, decideAuthorization } from '../simulators/simulators';
@@ -137,6 +137,7 @@ function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: s
 function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: string): AuthorizeOrder {
   const sessionId = (request.body as { session_id?: unknown } | null)?.session_id;
   const session = liveSession(ctx, merchantId, typeof sessionId === 'string' ? sessionId : '');
+  checkAttemptLimit(ctx, session);
   const cvvLess = session.hpp ? session.hpp.options.cvv_less === true : session.cvv_less === true;
   const body = validateWith<{
     session_id: string;
@@ -237,6 +238,21 @@ function authorize(ctx: GatewayContext, order: AuthorizeOrder): ExecutionRespons
     notificationUrl: order.notificationUrl ?? defaultNotificationUrl(ctx, record),
     windowSize: challengeWindowSize(order.metadata, order.browserScreenWidth),
   });
+}
+
+/**
+ * Card testing: a session or hosted page allows `max_declined_attempts` (default 10) declined
+ * or failed attempts; after that every authorize on it is refused and creates nothing.
+ */
+function checkAttemptLimit(ctx: GatewayContext, session: SessionRecord): void {
+  const limit = findMerchant(ctx, session.merchant_id)?.max_declined_attempts ?? DEFAULT_MAX_DECLINED_ATTEMPTS;
+  const declined = session.transaction_ids.filter((id) => {
+    const status = ctx.store.transactions.get(id)?.transaction.status;
+    return status === 'DECLINED' || status === 'FAILED';
+  }).length;
+  if (declined >= limit) {
+    throw invalid('session_id', `Too many declined attempts (${limit}) on this payment`, [session.session.id], ERROR_CODES.TOO_MANY_ATTEMPTS);
+  }
 }
 
 /** A session may try again after a failed attempt; anything else answers the existing one. */

@@ -218,3 +218,35 @@ describe('CVV with saved cards', () => {
     expect((await authorize(await direct({ options: { cvv_less: true } }))).body.result).toMatchObject({ status: 'APPROVED', customer: { id: a } });
   });
 });
+
+describe('card-testing limit', () => {
+  const decline = async (sessionId: string, number = '4000000000000044') =>
+    authorize(
+      { session_id: sessionId, payment_method: { type: 'card', data: await encryptedCard(t, { number }) }, browser_info: TEST_BROWSER_INFO },
+      CLIENT_KEY,
+    );
+
+  it('refuses authorize with INVALID_REQUEST_TOO_MANY_ATTEMPTS after 10 declines on a session or hosted page, creating nothing', async () => {
+    for (const id of [await session(), await hostedPage()]) {
+      for (let i = 0; i < 10; i++) expect((await decline(id)).body.result?.status).toBe('DECLINED');
+      const before = transactionCount();
+      const refused = await decline(id, '4000000000000002');
+      expect(refused.status).toBe(422);
+      expect(errorOf(refused)).toMatchObject({ code: 'INVALID_REQUEST_TOO_MANY_ATTEMPTS' });
+      expect(errorOf(refused).errors[0]!.property).toBe('session_id');
+      expect(transactionCount()).toBe(before);
+    }
+  });
+
+  it('takes the limit from the merchant config', async () => {
+    const config = defaultConfig();
+    config.merchants[0]!.max_declined_attempts = 2;
+    await t.close();
+    t = await testGateway({ config });
+    auth = await t.auth();
+    const id = await session();
+    await decline(id);
+    await decline(id);
+    expect(errorOf(await decline(id, '4000000000000002'))).toMatchObject({ code: 'INVALID_REQUEST_TOO_MANY_ATTEMPTS' });
+  });
+});
