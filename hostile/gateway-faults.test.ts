@@ -90,6 +90,8 @@ async function pay(reference: string): Promise<{ transactionId: string; failures
   for (let step = 0; step < 12 && !state.result; step++) {
     const action = state.action;
     if (!action) throw new Error(`unexpected answer ${JSON.stringify(state)}`);
+    // The shopper approves at the ACS (its record is the outcome), then the client completes.
+    if (action.type === 'THREE_DS_2_CHALLENGE') await gateway.client.answerChallenge(action, 'approve');
     const outcome =
       action.type === 'THREE_DS_2_FINGERPRINT'
         ? await call('POST', `/api/transactions/three-ds/${action.session_id}/request-authentication`, { fingerprint_result: btoa('Y'), payment_data: action.payment_data })

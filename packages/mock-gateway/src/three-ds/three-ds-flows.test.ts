@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  TEST_BROWSER_INFO,
   decodeBase64Json,
   encodeBase64Json,
   type ApiErrorBody,
@@ -14,7 +15,9 @@ import {
   type ThreeDsActionToken,
 } from '@payments/core';
 import { testGateway, type TestGateway } from '../test-harness';
-import { cardAuthorizeBody } from '../test-payments';
+import { cardAuthorizeBody, uniqueReference } from '../test-payments';
+
+const CLIENT_KEY = { 'x-client-key': 'test-client-key' };
 
 let t: TestGateway;
 let auth: Record<string, string>;
@@ -307,5 +310,75 @@ describe('hostile CReq', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('undefined');
     expect(page.body).toContain('width: 100%');
+  });
+});
+
+// Issue #11: the outcome of a challenge is the ACS's record, never what a client sends.
+describe('the challenge outcome comes from the ACS record', () => {
+  const statusOf = async (id: string) =>
+    (await t.call<StatusResponse>('GET', `/api/transactions/${id}/status`, undefined, auth)).body.transaction!.status;
+
+  /** A challenge started by the browser: an Embedded Fields session and the client key. */
+  async function browserChallenge() {
+    const session = await post<{ id: string }>('/api/sessions', {
+      terminal_id: 'TERM00001', reference: uniqueReference('s'), description: 'Order', currency: 'EUR', amount: 1000, transaction_type: 'PURCHASE',
+      return_url: 'https://merchant.example/back', metadata: { simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' },
+    });
+    const card = (await cardAuthorizeBody(t, { number: '4111111111111111' })).payment_method;
+    const start = await t.call<ExecutionResponse>('POST', '/api/transactions/authorize', { session_id: session.body.id, payment_method: card, browser_info: TEST_BROWSER_INFO }, CLIENT_KEY);
+    const action = start.body.action!;
+    const challenge = await t.call<ExecutionResponse>('POST', `/api/transactions/three-ds/${action.session_id}/request-authentication`, { fingerprint_result: btoa('Y'), payment_data: action.payment_data }, CLIENT_KEY);
+    return challenge.body;
+  }
+  const browserCompleted = (challenge: ExecutionResponse, trans_status: string) =>
+    t.call<ExecutionResponse & ApiErrorBody>('POST', '/api/transactions/three-ds/authentication-completed', { payment_data: challenge.action!.payment_data, session_id: challenge.action!.session_id, trans_status }, CLIENT_KEY);
+
+  it('a browser trans_status Y for a challenge the shopper declined at the ACS gives DECLINED', async () => {
+    const challenge = await browserChallenge();
+    await answerChallenge(challenge, 'decline');
+    const reply = await browserCompleted(challenge, 'Y');
+    expect(reply.body.result).toMatchObject({ status: 'DECLINED', approved: false });
+  });
+
+  it('a browser trans_status Y for a challenge the ACS never completed is a 422 and approves nothing', async () => {
+    const challenge = await browserChallenge();
+    const reply = await browserCompleted(challenge, 'Y');
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors[0]!.property).toBe('trans_status');
+    expect(await statusOf(challenge.action!.transaction_id)).not.toBe('APPROVED');
+    // The challenge stays open: the shopper may still answer it.
+    await answerChallenge(challenge, 'approve');
+    expect((await browserCompleted(challenge, 'N')).body.result?.status).toBe('APPROVED');
+  });
+
+  it('a merchant (bearer) call without an ACS record is refused the same way', async () => {
+    const challenge = await fingerprint(await startFlow('VERSIONING_FINGERPRINT_Y_CHALLENGE'));
+    const reply = await post<ApiErrorBody>('/api/transactions/three-ds/authentication-completed', {
+      payment_data: challenge.action!.payment_data, session_id: challenge.action!.session_id, trans_status: 'Y',
+    });
+    expect(reply.status).toBe(422);
+    expect(await statusOf(challenge.action!.transaction_id)).not.toBe('APPROVED');
+  });
+
+  it('a forged CRes at the notification URL approves nothing: unknown challenge 422, declined challenge declined', async () => {
+    const notify = async (challenge: ExecutionResponse) => {
+      const cres = encodeBase64Json({ threeDSServerTransID: challenge.action!.session_id, acsTransID: tokenOf(challenge).acs_trans_id, messageType: 'CRes', transStatus: 'Y' });
+      return t.gw.api.inject({
+        method: 'POST',
+        url: `/three-ds/${challenge.action!.transaction_id}/challenge-notification-url`,
+        headers: { 'user-agent': 'vitest', 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-dest': 'document' },
+        payload: new URLSearchParams({ cres }).toString(),
+      });
+    };
+    const never = await fingerprint(await startFlow('VERSIONING_FINGERPRINT_Y_CHALLENGE'));
+    expect((await notify(never)).statusCode).toBe(422);
+    expect(await statusOf(never.action!.transaction_id)).not.toBe('APPROVED');
+
+    const declined = await fingerprint(await startFlow('VERSIONING_FINGERPRINT_Y_CHALLENGE'));
+    await answerChallenge(declined, 'decline');
+    const page = await notify(declined);
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toContain('status=DECLINED');
+    expect(await statusOf(declined.action!.transaction_id)).toBe('DECLINED');
   });
 });
