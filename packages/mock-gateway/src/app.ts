@@ -14,6 +14,7 @@ import type { GatewayContext, GatewayUrls } from './context';
 import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from './http/api-error';
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
 import { registerFaultInjection } from './http/faults';
+import { guardMockRoutes } from './http/mock-guard';
 import { MemoryStore, type Store } from './store/store';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
 import { registerAuthRoutes } from './routes/auth';
@@ -63,6 +64,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   ctx.webhooks = createWebhookOutbox(ctx);
 
   const api = baseApp(options.logger ?? false);
+  guardMockRoutes(api, ctx);
   registerFaultInjection(api, ctx, { withRoutes: true });
   registerAuthRoutes(api, ctx);
   registerSessionRoutes(api, ctx);

@@ -10,13 +10,27 @@ export interface GatewayCredentials {
   clientId: string;
   clientSecret: string;
   clientKey: string;
+  /** The merchant these credentials belong to (the audience of its webhook JWTs). */
+  merchantId?: string;
 }
+
+/** The fixture's first merchant. */
+export const TEST_MERCHANT_ID = 'MERCHANT0001';
 
 /** The mock gateway fixture's test credentials (README, "Test fixture"). */
 export const TEST_CREDENTIALS: GatewayCredentials = {
   clientId: 'test-client',
   clientSecret: 'test-secret',
   clientKey: 'test-client-key',
+  merchantId: TEST_MERCHANT_ID,
+};
+
+/** The fixture's second merchant (cross-merchant tests). */
+export const TEST_CREDENTIALS_2: GatewayCredentials = {
+  clientId: 'test-client-2',
+  clientSecret: 'test-secret-2',
+  clientKey: 'test-client-key-2',
+  merchantId: 'MERCHANT0002',
 };
 
 export class GatewayError extends Error {
