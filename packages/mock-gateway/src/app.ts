@@ -15,6 +15,8 @@ import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from 
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
 import { registerFaultInjection } from './http/faults';
 import { guardMockRoutes } from './http/mock-guard';
+import { noStoreForPrivateData } from './http/no-store';
+import { isHttpUrl } from './http/schemas';
 import { MemoryStore, type Store } from './store/store';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
 import { registerAuthRoutes } from './routes/auth';
@@ -65,6 +67,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
 
   const api = baseApp(options.logger ?? false);
   guardMockRoutes(api, ctx);
+  noStoreForPrivateData(api);
   registerFaultInjection(api, ctx, { withRoutes: true });
   registerAuthRoutes(api, ctx);
   registerSessionRoutes(api, ctx);
@@ -103,7 +106,7 @@ function baseApp(logger: boolean): FastifyInstance {
     logger,
     bodyLimit: 1024 * 1024,
     // Card numbers and amounts must never be coerced: "100" is not an amount.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, formats: { 'http-url': isHttpUrl } } },
     return503OnClosing: true,
     // Long ids must reach their routes (status answers found: false), not the router's 404.
     routerOptions: { maxParamLength: 512 },

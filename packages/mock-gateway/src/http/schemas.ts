@@ -12,9 +12,24 @@ export const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 export const country = { type: 'string', pattern: '^[A-Z]{2}$' } as const;
 export const terminalId = str(5, 20);
 export const description = str(1, 100);
-export const url = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://[^\\s]+$' } as const;
+/**
+ * Every URL field (return, success, cancel, error, originator URLs): an absolute http(s) URL
+ * with its host written right after "//" (`https://#x`, `https:///path` or `https://:1/`
+ * used to be stored, then the pages that redirect to them answered 500). The `http-url`
+ * format is registered on each app's Ajv (app.ts).
+ */
+export const url = { type: 'string', minLength: 1, maxLength: 2048, format: 'http-url' } as const;
 /** originator_url: http(s) URL, fragment allowed; empty means "the terminal website". */
-export const originatorUrl = { type: 'string', maxLength: 2048, pattern: '^(|https?://[^\\s]+)$' } as const;
+export const originatorUrl = { type: 'string', maxLength: 2048, anyOf: [{ const: '' }, { format: 'http-url' }] } as const;
+
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/[^\s/?#\\@:][^\s]*$/.test(value)) return false;
+  try {
+    return new URL(value).hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
 export const metadata = { type: 'object', maxProperties: 50 } as const;
 export const ip = {
   type: 'string',

@@ -3,7 +3,7 @@
  * (GET /embedded-fields.js, spec) and the fixture's assets. Packages that build more
  * (the card frame, the hosted page) register their routes through `bundleDir`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -30,7 +30,8 @@ export function bundleDir(pkg: string): string {
 /** Sends a file from `root` (no escaping it), or a clear 503 when the bundle is not built. */
 export function sendBundleFile(reply: FastifyReply, root: string, file: string, cacheSeconds = 300): FastifyReply {
   const path = normalize(join(root, file));
-  if (!path.startsWith(root) || !existsSync(path)) {
+  // A directory (`/assets/`, `/assets/.`, `/assets/%2F`) is not a file: 404, never EISDIR.
+  if (!path.startsWith(root) || !statSync(path, { throwIfNoEntry: false })?.isFile()) {
     return reply
       .code(existsSync(root) ? 404 : 503)
       .send({ error: existsSync(root) ? 'not_found' : 'bundle_not_built', error_description: `Run pnpm build (${file}).` });
