@@ -16,7 +16,7 @@ import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
 import { registerFaultInjection } from './http/faults';
 import { guardMockRoutes } from './http/mock-guard';
 import { noStoreForPrivateData } from './http/no-store';
-import { isHttpUrl } from './http/schemas';
+import { FORMATS } from './http/schemas';
 import { MemoryStore, type Store } from './store/store';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
 import { registerAuthRoutes } from './routes/auth';
@@ -33,7 +33,7 @@ import { registerCustomerRoutes } from './routes/customers';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerMockRoutes } from './routes/mock';
-import { registerAcsRoutes } from './acs/acs-routes';
+import { registerAcsRoutes, registerGatewayAuthenticationPages } from './acs/acs-routes';
 import { registerProviderRoutes } from './acs/provider-routes';
 
 export interface GatewayOptions {
@@ -83,6 +83,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   registerPaymentMethodRoutes(api, ctx);
   registerWebhookRoutes(api, ctx);
   registerMockRoutes(api, ctx);
+  registerGatewayAuthenticationPages(api, ctx);
   options.extend?.(api, ctx);
 
   const acs = baseApp(options.logger ?? false);
@@ -106,7 +107,7 @@ function baseApp(logger: boolean): FastifyInstance {
     logger,
     bodyLimit: 1024 * 1024,
     // Card numbers and amounts must never be coerced: "100" is not an amount.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, formats: { 'http-url': isHttpUrl } } },
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, formats: FORMATS } },
     return503OnClosing: true,
     // Long ids must reach their routes (status answers found: false), not the router's 404.
     routerOptions: { maxParamLength: 512 },

@@ -187,7 +187,9 @@ function authorize(ctx: GatewayContext, order: AuthorizeOrder): ExecutionRespons
 
   const existing = findIdempotent(ctx, order.terminal.id, order.reference, order.amount, order.currency);
   if (existing && !(order.session && isRetryable(existing))) {
-    return existing.last_response ?? resultResponse(existing);
+    // The transaction as it is now: a VOIDED authorization or an approved redirect is no
+    // longer the pending step first answered.
+    return isFinal(existing.transaction.status) || !existing.last_response ? resultResponse(existing) : existing.last_response;
   }
   if (order.customer.id && !order.session) requireCustomer(ctx, order.merchantId, order.customer.id, 'customer.id');
 

@@ -29,10 +29,11 @@ afterEach(() => t.close());
 
 const post = <T = ExecutionResponse>(url: string, body: unknown) => t.call<T>('POST', url, body, auth);
 
-/** A form post to the ACS origin, as the browser sends it. */
+/** A form post to the ACS origin (or to the gateway's, for a URL on it), as the browser sends it. */
 async function acsForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const path = url.startsWith('http') ? new URL(url).pathname : url;
-  return t.gw.acs.inject({
+  const app = url.startsWith(t.gw.ctx.urls.gateway) ? t.gw.api : t.gw.acs;
+  return app.inject({
     method: 'POST',
     url: path,
     headers: { 'user-agent': 'vitest', 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -209,10 +210,11 @@ describe('simplified simulator: redirect and form submit', () => {
   it('redirect card: approve at the bank page, back to return_url, APPROVED by status', async () => {
     const start = (await post('/api/transactions/authorize', await cardAuthorizeBody(t, { number: '4000000000000010' }))).body;
     const url = new URL(start.redirect!.url);
-    expect(url.origin).toBe(t.gw.ctx.urls.acs);
-    const page = await t.gw.acs.inject({ method: 'GET', url: url.pathname, headers: { 'user-agent': 'vitest' } });
+    // Spec, Test cards: "redirect to gateway page": the gateway's origin, not the ACS's.
+    expect(url.origin).toBe(t.gw.ctx.urls.gateway);
+    const page = await t.gw.api.inject({ method: 'GET', url: url.pathname, headers: { 'user-agent': 'vitest' } });
     expect(page.body).toContain('Decline');
-    const back = await acsForm(url.pathname, { outcome: 'approve' });
+    const back = await acsForm(url.href, { outcome: 'approve' });
     expect(back.headers.location).toBe(`https://merchant.example/return?transaction_id=${start.redirect!.transaction_id}&status=APPROVED`);
     const status = await t.call<StatusResponse>('GET', `/api/transactions/${start.redirect!.transaction_id}/status`, undefined, auth);
     expect(status.body.transaction?.status).toBe('APPROVED');
@@ -220,7 +222,7 @@ describe('simplified simulator: redirect and form submit', () => {
 
   it('redirect card declined at the bank page', async () => {
     const start = (await post('/api/transactions/authorize', await cardAuthorizeBody(t, { number: '5200000000000015' }))).body;
-    const back = await acsForm(new URL(start.redirect!.url).pathname, { outcome: 'decline' });
+    const back = await acsForm(start.redirect!.url, { outcome: 'decline' });
     expect(back.headers.location).toContain('status=DECLINED');
   });
 
@@ -233,6 +235,7 @@ describe('simplified simulator: redirect and form submit', () => {
     ] as const) {
       const start = (await post('/api/transactions/authorize', await cardAuthorizeBody(t, { number }))).body;
       const form = start.form_submit!;
+      expect(new URL(form.url).origin).toBe(t.gw.ctx.urls.gateway);
       expect(form.data.trans_status).toBe(expected === 'APPROVED' ? 'Y' : 'N');
       const back = await acsForm(form.url, { ...form.data, trans_status: 'Y' });
       expect(back.statusCode).toBe(303);
