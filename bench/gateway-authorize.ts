@@ -10,6 +10,7 @@
  * when the window closed (their answers arrive after autocannon stops listening).
  * `authorizeLoad` is shared with the hostile suite's bounded load test.
  */
+import { TEST_BROWSER_INFO } from '@payments/core';
 import autocannon from 'autocannon';
 import { GatewayClient } from '@payments/testing';
 import { startGatewayProcess } from './gateway-process';
@@ -81,6 +82,7 @@ export async function authorizeLoad(
               amount: 1000,
               transaction_type: 'PURCHASE',
               payment_method: { type: 'card', data },
+              browser_info: TEST_BROWSER_INFO,
               return_url: 'https://merchant.example/return',
             }),
           };
