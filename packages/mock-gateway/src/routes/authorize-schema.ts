@@ -139,7 +139,7 @@ const tokenization = {
  */
 const browserInfoForCards = (when: Record<string, unknown>) => ({
   if: {
-    properties: { payment_method: { properties: { type: { enum: ['card', 'saved_card'] } }, required: ['type'] }, ...when },
+    properties: { payment_method: { type: 'object', properties: { type: { enum: ['card', 'saved_card'] } }, required: ['type'] }, ...when },
     required: ['payment_method', ...Object.keys(when)],
   },
   then: { required: ['browser_info'] },
