@@ -15,6 +15,7 @@
 import { constants, generateKeyPairSync, privateDecrypt, publicEncrypt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { TEST_BROWSER_INFO } from '@payments/core';
 import autocannon from 'autocannon';
 import { GatewayClient, uniqueReference } from '@payments/testing';
 import { startGatewayProcess } from './support/gateway-process';
@@ -87,6 +88,7 @@ export async function authorizeLoad(
               amount: 1000,
               transaction_type: 'PURCHASE',
               payment_method: { type: 'card', data },
+              browser_info: TEST_BROWSER_INFO,
               return_url: 'https://merchant.example/return',
             }),
           };

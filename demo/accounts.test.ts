@@ -4,6 +4,7 @@
  * payment joins the profile when the verified tokenization webhook arrives, and Remove
  * deletes it at the gateway (DELETE /api/payment-methods/{id}), which then refuses it.
  */
+import { TEST_BROWSER_INFO } from '@payments/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
 import { GatewayClient, GatewayError, uniqueReference } from '@payments/testing';
@@ -56,6 +57,7 @@ describe('shopper profiles and saved cards', () => {
       body: JSON.stringify({
         session_id: checkout.body.sessionId,
         payment_method: { type: 'card', data: await client.encryptCard({ number: '4000000000000002', month: '12', year: '2030' }) },
+        browser_info: TEST_BROWSER_INFO,
         tokenization: { save_card_for_future_payments: true },
       }),
     });
@@ -84,6 +86,7 @@ describe('shopper profiles and saved cards', () => {
         transaction_type: 'PURCHASE',
         return_url: `${demo.url}/return`,
         payment_method: { type: 'saved_card', data: { payment_method_id: token } },
+        browser_info: TEST_BROWSER_INFO,
       })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(GatewayError);

@@ -3,6 +3,7 @@
  * offers it, the backend creates the hosted-page session and redirects to the gateway, and
  * the three return pages show the status the backend verified, whatever the query claims.
  */
+import { TEST_BROWSER_INFO } from '@payments/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
 import { GatewayClient } from '@payments/testing';
@@ -73,6 +74,7 @@ describe('pay on the hosted page', () => {
       transaction_type: 'PURCHASE',
       return_url: `${demo.url}/return`,
       payment_method: { type: 'card', data: await client.encryptCard({ number: '4000000000000044' }) },
+      browser_info: TEST_BROWSER_INFO,
     });
     const page = await (await fetch(`${demo.url}/checkout/hosted/success?transaction_id=${declined.result!.id}&status=APPROVED`)).text();
     expect(page).toContain('Your payment was not approved');

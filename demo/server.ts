@@ -11,7 +11,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { GatewayClient, TEST_CREDENTIALS, type GatewayCredentials } from '@payments/testing';
+import { GatewayClient, TEST_CREDENTIALS, TEST_MERCHANT_ID, type GatewayCredentials } from '@payments/testing';
 import { ShopperAccounts, accountWebhookHandler, registerAccountRoutes } from './backend/accounts';
 import { registerCheckoutRoutes } from './backend/checkout';
 import { registerHostedCheckoutRoutes } from './backend/hosted-checkout';
@@ -94,7 +94,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   registerOrderRoutes(app, { gateway, returnTemplate });
   registerHostedCheckoutRoutes(app, { gateway, publicUrl: () => publicUrl, returnTemplate });
   registerWebhookRoutes(app, {
-    verify: createWebhookVerifier({ gatewayUrl }),
+    verify: createWebhookVerifier({ gatewayUrl, merchantId: credentials.merchantId ?? TEST_MERCHANT_ID }),
     inbox: new WebhookInbox(),
     onEvent: accountWebhookHandler(accounts),
   });

@@ -1,14 +1,15 @@
 /**
  * The demo's backend against a real mock gateway over HTTP: webhooks arrive signed and are
  * kept only when verified (RS256 with the gateway's JWKS, and data.SHA512 of the raw body),
- * deliveries are idempotent by x-webhook-id, and orders are checked with the gateway.
+ * deliveries are kept once by their signed delivery id (jti), a replay is refused, and orders
+ * are checked with the gateway.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SignJWT, generateKeyPair } from 'jose';
+import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
-import { GatewayClient, TEST_BROWSER_INFO, uniqueReference } from '@payments/testing';
+import { GatewayClient, TEST_BROWSER_INFO, TEST_CREDENTIALS_2, uniqueReference } from '@payments/testing';
 import { sha512Hex } from './backend/webhook-verifier';
 import type { EventsResponse, OrderStatus } from './shared/api-types';
 import { startDemo, type RunningDemo } from './server';
@@ -168,23 +169,41 @@ describe('demo webhook receiver', () => {
       expect(await storedAs('unsigned-1')).toEqual([]);
     });
 
-    it('stores a delivery id once, however often it is delivered', async () => {
-      const headers = {
-        authorization: genuine.headers.authorization!,
-        'x-webhook-id': String(genuine.headers['x-webhook-id']),
-        'x-webhook-attempt': '1',
-      };
-      const first = await postWebhook(genuine.body, headers);
+    it('keeps a delivery once, by its signed delivery id (jti): a replay is refused 409 whatever x-webhook-id says', async () => {
+      const deliveryId = decodeJwt(genuine.headers.authorization!.slice('Bearer '.length)).jti!;
+      const headers = { authorization: genuine.headers.authorization!, 'x-webhook-attempt': '1' };
+      const first = await postWebhook(genuine.body, { ...headers, 'x-webhook-id': 'header-a' });
       expect(first.status).toBe(200);
-      expect(await first.json()).toEqual({ received: true, duplicate: false });
+      expect(await first.json()).toEqual({ received: true });
 
-      const again = await postWebhook(genuine.body, { ...headers, 'x-webhook-attempt': '2' });
-      expect(again.status).toBe(200);
-      expect(await again.json()).toEqual({ received: true, duplicate: true });
+      const replay = await postWebhook(genuine.body, { ...headers, 'x-webhook-id': 'header-b', 'x-webhook-attempt': '2' });
+      expect(replay.status).toBe(409);
 
-      const stored = await storedAs(headers['x-webhook-id']);
+      const stored = await storedAs(deliveryId);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({ attempt: 1, transactionId });
+      expect(await storedAs('header-b')).toEqual([]);
+    });
+
+    it('answers 401 to a genuine webhook of another merchant (aud is not ours)', async () => {
+      const capture = await startCapture();
+      try {
+        await setWebhookUrl(capture.url);
+        const other = new GatewayClient(gateway.url, TEST_CREDENTIALS_2);
+        const execution = await other.authorize({
+          reference: uniqueReference('demo2'), terminal_id: 'TERM00009', description: 'Another shop', currency: 'EUR', amount: 4999, transaction_type: 'PURCHASE',
+          payment_method: { type: 'card', data: await other.encryptCard({ number: FRICTIONLESS_CARD }) }, return_url: `${demo.url}/return`, browser_info: TEST_BROWSER_INFO,
+        });
+        expect(execution.result?.status).toBe('APPROVED');
+        await vi.waitFor(() => expect(capture.captured.length).toBeGreaterThan(0), WAIT);
+      } finally {
+        await setWebhookUrl(`${demo.url}/webhooks`);
+        await new Promise((resolve) => capture.server.close(resolve));
+      }
+      const foreign = capture.captured[0]!;
+      expect(decodeJwt(foreign.headers.authorization!.slice('Bearer '.length)).aud).toBe('MERCHANT0002');
+      const response = await postWebhook(foreign.body, { authorization: foreign.headers.authorization! });
+      expect(response.status).toBe(401);
     });
   });
 });

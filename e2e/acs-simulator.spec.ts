@@ -6,7 +6,7 @@
  */
 import { uniqueReference, type GatewayClient } from '@payments/testing';
 import { completeChallenge } from '@payments/testing/playwright';
-import { decodeBase64Json, encodeBase64Json, type ExecutionResponse, type ThreeDsActionToken } from '@payments/core';
+import { TEST_BROWSER_INFO, decodeBase64Json, encodeBase64Json, type ExecutionResponse, type ThreeDsActionToken } from '@payments/core';
 import { expect, test } from './fixtures';
 
 /** The same server under another name: a different origin, so a foreign page. */
@@ -21,6 +21,7 @@ async function challengeAction(gateway: GatewayClient, merchantOrigin: string, f
     amount: 2500,
     transaction_type: 'PURCHASE',
     payment_method: { type: 'card', data: await gateway.encryptCard({ number: '4111111111111111' }) },
+    browser_info: TEST_BROWSER_INFO,
     return_url: `${merchantOrigin}/return`,
     originator_url: merchantOrigin,
     metadata: { simulated_flow: flow },
@@ -98,6 +99,7 @@ test('the full-page redirect step returns to return_url with transaction_id and 
     amount: 2500,
     transaction_type: 'PURCHASE',
     payment_method: { type: 'card', data: await gateway.encryptCard({ number: '4000000000000010' }) },
+    browser_info: TEST_BROWSER_INFO,
     return_url: `${merchantOrigin}/return`,
   });
   await page.goto(start.redirect!.url);
@@ -120,6 +122,7 @@ test('ACS pages run under a strict CSP with no inline script outside the nonce',
     amount: 2500,
     transaction_type: 'PURCHASE',
     payment_method: { type: 'card', data: await gateway.encryptCard({ number: '4000000000000010' }) },
+    browser_info: TEST_BROWSER_INFO,
     return_url: `${merchantOrigin}/return`,
   });
   const response = await page.goto(start.redirect!.url);

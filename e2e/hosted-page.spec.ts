@@ -8,6 +8,7 @@
  * The end: a visible "Continue to {merchant}" link (no timer) the gateway turns into
  * success_url / error_url; Cancel goes to cancel_url; both append transaction_id and status.
  */
+import { TEST_BROWSER_INFO } from '@payments/core';
 import type { Page } from '@playwright/test';
 import { TEST_CARDS, uniqueReference, type GatewayClient, type TestCardScenario } from '@payments/testing';
 import { startDemo } from '@payments/demo/server';
@@ -138,6 +139,7 @@ test('a saved card: the customer pays with it and re-enters the CVV', async ({ h
     transaction_type: 'PURCHASE',
     return_url: `${merchantOrigin}/return`,
     payment_method: { type: 'card', data: await gateway.encryptCard({ number: cardOf('frictionless-approved'), month: '12', year: '2034' }) },
+    browser_info: TEST_BROWSER_INFO,
     customer: { id: customer.id },
     tokenization: { save_card_for_future_payments: true },
   });

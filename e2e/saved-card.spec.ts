@@ -4,7 +4,7 @@
  * tokenization webhook), paying with a saved card and its CVV, and the clear, localized
  * errors for a deleted and an expired saved card (through the callback and onError).
  */
-import { TOKENIZATION_EVENT, type TokenizationWebhookData } from '@payments/core';
+import { TEST_BROWSER_INFO, TOKENIZATION_EVENT, type TokenizationWebhookData } from '@payments/core';
 import { GatewayClient, uniqueReference, webhookTransactionId, type ReceivedWebhook } from '@payments/testing';
 import { expect, test as base } from './fixtures';
 import { SavedCardPage, type SavedCardData } from './models/saved-card-page';
@@ -31,6 +31,7 @@ async function saveCard(gateway: GatewayClient, customerId: string, expiry = { m
     transaction_type: 'PURCHASE',
     return_url: 'http://127.0.0.1:4180/return',
     payment_method: { type: 'card', data: await gateway.encryptCard({ number: '4000000000000002', ...expiry }) },
+    browser_info: TEST_BROWSER_INFO,
     customer: { id: customerId },
     tokenization: { save_card_for_future_payments: true },
   });

@@ -9,7 +9,7 @@
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EncryptionKey, ExecutionResponse, StatusResponse } from '@payments/core';
+import { TEST_BROWSER_INFO, type EncryptionKey, type ExecutionResponse, type StatusResponse } from '@payments/core';
 import { startTestGateway, type TestGateway } from '@payments/testing';
 import type { FaultMode, FaultPhase, FaultRule } from '../packages/mock-gateway/src/http/faults';
 import { RUNS, recordCase } from './support/runs';
@@ -76,6 +76,7 @@ async function pay(reference: string): Promise<{ transactionId: string; failures
       data: { encrypted_card_number: encrypt('4111111111111111'), encrypted_cvv: encrypt('123'), encrypted_expiration_month: encrypt('12'), encrypted_expiration_year: encrypt('2035') },
     },
     return_url: 'https://merchant.example/return',
+    browser_info: TEST_BROWSER_INFO,
     metadata: { simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' },
   };
   const authorize = async (): Promise<ExecutionResponse> => {
@@ -90,6 +91,8 @@ async function pay(reference: string): Promise<{ transactionId: string; failures
   for (let step = 0; step < 12 && !state.result; step++) {
     const action = state.action;
     if (!action) throw new Error(`unexpected answer ${JSON.stringify(state)}`);
+    // The shopper approves at the ACS (its record is the outcome), then the client completes.
+    if (action.type === 'THREE_DS_2_CHALLENGE') await gateway.client.answerChallenge(action, 'approve');
     const outcome =
       action.type === 'THREE_DS_2_FINGERPRINT'
         ? await call('POST', `/api/transactions/three-ds/${action.session_id}/request-authentication`, { fingerprint_result: btoa('Y'), payment_data: action.payment_data })

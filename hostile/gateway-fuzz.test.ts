@@ -341,7 +341,7 @@ describe('fuzzing every JSON endpoint', () => {
     );
     await checkProperty(
       'authentication-completed',
-      fc.asyncProperty(flows, requestBody, async (flow, sent) => {
+      fc.asyncProperty(flows, requestBody, fc.constantFrom('approve', 'decline', 'none'), async (flow, sent, answer) => {
         const ids = await atFingerprint(flow);
         const step = await fx.call<ExecutionResponse>(
           'POST',
@@ -350,11 +350,19 @@ describe('fuzzing every JSON endpoint', () => {
           fx.bearer,
         );
         expect(step.body.action?.type).toBe('THREE_DS_2_CHALLENGE');
+        // The shopper's answer at the ACS (or none): the only source of the outcome.
+        if (answer !== 'none') {
+          const token = decodeBase64Json<ThreeDsActionToken>(step.body.action!.token);
+          const fields = { three_ds_server_trans_id: token.three_ds_server_trans_id, acs_trans_id: token.acs_trans_id, outcome: answer };
+          await fx.send({ method: 'POST', url: '/acs/challenge/result', app: 'acs', contentType: 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields).toString() });
+        }
         const request = { method: 'POST', url: '/api/transactions/three-ds/authentication-completed', body: fill(sent, ids) } as const;
         const first = await exchange(fx, request);
         if (first.answer.status !== 200) return;
         const response = expectExecutionResponse(first.json);
         expect(first.after.transactions, '3-D Secure steps create no transaction').toBe(first.before.transactions);
+        expect(answer, 'no outcome without the ACS record').not.toBe('none');
+        if (answer === 'decline') expect(response.result?.approved, 'a declined challenge never approves').toBe(false);
         if (response.result) {
           const again = await exchange(fx, request);
           expect(again.answer.status, 'a completed authentication cannot be completed again').toBe(422);

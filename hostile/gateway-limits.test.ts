@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, ExecutionResponse } from '@payments/core';
+import { TEST_BROWSER_INFO, type ApiErrorBody, type ExecutionResponse } from '@payments/core';
 import { RawJsonNumber } from './support/arbitraries';
 import { exchange, type Exchange, type FuzzRequest } from './support/exchange';
 import { FUTURE_YEAR, fuzzGateway, TERMINAL_20, TERMINAL_5, type FuzzGateway } from './support/fixture';
@@ -34,7 +34,7 @@ async function request(endpoint: Endpoint, patch: Record<string, unknown>): Prom
   const base: Record<Endpoint, () => Promise<[string, Record<string, unknown>]>> = {
     authorize: async () => [
       '/api/transactions/authorize',
-      { reference: unique('lim'), terminal_id: 'TERM00001', description: 'limits', currency: 'EUR', amount: 100, transaction_type: 'PURCHASE', payment_method: { type: 'card', data: await fx.card('4000000000000002') }, return_url: urls.return_url },
+      { reference: unique('lim'), terminal_id: 'TERM00001', description: 'limits', currency: 'EUR', amount: 100, transaction_type: 'PURCHASE', payment_method: { type: 'card', data: await fx.card('4000000000000002') }, return_url: urls.return_url, browser_info: TEST_BROWSER_INFO },
     ],
     sessions: async () => ['/api/sessions', { terminal_id: TERMINAL_5, reference: unique('lim'), description: 'limits', currency: 'EUR', amount: 100, transaction_type: 'PURCHASE', return_url: urls.return_url }],
     'hosted page': async () => [

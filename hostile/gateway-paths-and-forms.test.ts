@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeBase64Json, encodeBase64UrlJson, type ExecutionResponse, type PaymentSession } from '@payments/core';
+import { TEST_BROWSER_INFO, encodeBase64Json, encodeBase64UrlJson, type ExecutionResponse, type PaymentSession } from '@payments/core';
 import { DICTIONARY, EDGE_ATTACKS, encodePathSegment, hostileString, hugeString } from './support/arbitraries';
 import { exchange, HANG_MS } from './support/exchange';
 import { executionTransactionId, fuzzGateway, type FuzzGateway } from './support/fixture';
@@ -313,7 +313,7 @@ describe('raw bodies and credentials', () => {
         const answer = await fx.send({
           method: 'POST',
           url: '/api/transactions/authorize',
-          payload: JSON.stringify({ session_id: sessionIds[0], payment_method: { type: 'card', data: await fx.card('4000000000000002') } }),
+          payload: JSON.stringify({ session_id: sessionIds[0], payment_method: { type: 'card', data: await fx.card('4000000000000002') }, browser_info: TEST_BROWSER_INFO }),
           headers,
         });
         countStatus(answer.status);

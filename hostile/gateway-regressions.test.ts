@@ -5,7 +5,7 @@
  * store consistent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, ExecutionResponse, PaymentSession, ThreeDsActionToken } from '@payments/core';
+import { TEST_BROWSER_INFO, type ApiErrorBody, type ExecutionResponse, type PaymentSession, type ThreeDsActionToken } from '@payments/core';
 import { decodeBase64Json } from '@payments/core';
 import { encodePathSegment } from './support/arbitraries';
 import { exchange } from './support/exchange';
@@ -41,6 +41,7 @@ async function cardBody(overrides: Record<string, unknown> = {}): Promise<Record
     amount: 1000,
     transaction_type: 'PURCHASE',
     payment_method: { type: 'card', data: await fx.card('4000000000000002') },
+    browser_info: TEST_BROWSER_INFO,
     return_url: 'https://merchant.example/return',
     ...overrides,
   };

@@ -5,6 +5,7 @@
  * gateway) are harmless to a receiver that dedupes by x-webhook-id (packages/testing's
  * verifying inbox, as the demo's receiver does).
  */
+import { TEST_BROWSER_INFO } from '@payments/core';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,7 @@ async function approvedPayment(): Promise<string> {
     amount: 1000,
     transaction_type: 'PURCHASE',
     payment_method: { type: 'card', data: await gateway.client.encryptCard({ number: '4000000000000002' }) },
+    browser_info: TEST_BROWSER_INFO,
     return_url: 'https://merchant.example/return',
   });
   expect(response.result?.status).toBe('APPROVED');

@@ -10,7 +10,6 @@ import type { WebhookInbox } from './webhook-inbox';
 import type { WebhookVerifier } from './webhook-verifier';
 
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
-const WEBHOOK_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 export interface WebhookRouteOptions {
   verify: WebhookVerifier;
@@ -78,15 +77,18 @@ export function registerWebhookRoutes(app: FastifyInstance, { verify, inbox, onE
       } catch {
         return reply.code(400).send({ error: 'invalid_json', message: 'The webhook body is not JSON.' });
       }
-      const header = request.headers['x-webhook-id'];
-      const webhookId = typeof header === 'string' && WEBHOOK_ID.test(header) ? header : `sha512:${verification.digest}`;
+      // Deduplicated on the signed delivery id (jti), never on the unsigned x-webhook-id header.
+      const webhookId = verification.deliveryId;
       const attemptHeader = Number(request.headers['x-webhook-attempt']);
       const attempt = Number.isInteger(attemptHeader) && attemptHeader > 0 ? attemptHeader : null;
       const event = summarizeEvent(body, webhookId, attempt, new Date());
       if (!event) return reply.code(400).send({ error: 'not_an_event', message: 'The webhook body has no event.' });
-      const stored = inbox.add(event);
-      if (stored) onEvent?.(body);
-      return { received: true, duplicate: !stored };
+      if (!inbox.add(event)) {
+        // A delivery id already received: a replay (or a retry after our answer was lost); kept once.
+        return reply.code(409).send({ error: 'replayed', message: 'This delivery was already received.' });
+      }
+      onEvent?.(body);
+      return { received: true };
     });
   });
 

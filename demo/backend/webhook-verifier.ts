@@ -2,14 +2,16 @@
  * Verifies a webhook as the spec says (Authentication, 6): the request carries
  * `Authorization: Bearer <JWT>`; its `data.SHA512` claim is the lowercase hex SHA-512 of the
  * raw body. We hash the exact bytes received, verify the JWT's RS256 signature with the
- * gateway's published keys (issuer, expiry), and compare the digest with the verified claim.
+ * gateway's published keys (issuer, audience = our merchant id, expiry), and compare the
+ * digest with the verified claim.
  * Either check failing means 401: nothing of the body is believed before both pass.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 
 export type WebhookVerification =
-  | { ok: true; digest: string }
+  /** `deliveryId`: the signed jti, the same on every retry of one delivery. */
+  | { ok: true; digest: string; deliveryId: string }
   | { ok: false; reason: 'missing_token' | 'invalid_token' | 'digest_mismatch' };
 
 export type WebhookVerifier = (rawBody: Uint8Array, authorization: string | undefined) => Promise<WebhookVerification>;
@@ -17,6 +19,8 @@ export type WebhookVerifier = (rawBody: Uint8Array, authorization: string | unde
 export interface VerifierOptions {
   /** The gateway's origin: its JWKS is at /.well-known/jwks.json and it is the JWT issuer. */
   gatewayUrl: string;
+  /** The shop's merchant id: the JWT's audience (a webhook for another merchant is refused). */
+  merchantId: string;
   /** The keys to verify with (default: the gateway's remote JWKS, cached by jose). */
   keys?: JWTVerifyGetKey;
   /** Seconds of clock skew tolerated on iat/exp. */
@@ -52,7 +56,8 @@ export function createWebhookVerifier(options: VerifierOptions): WebhookVerifier
       ({ payload } = await jwtVerify(token, keys, {
         algorithms: ['RS256'],
         issuer,
-        requiredClaims: ['iat', 'exp', 'data'],
+        audience: options.merchantId,
+        requiredClaims: ['iat', 'exp', 'data', 'jti'],
         clockTolerance: options.clockToleranceS ?? 30,
       }));
     } catch {
@@ -62,6 +67,7 @@ export function createWebhookVerifier(options: VerifierOptions): WebhookVerifier
     if (claim === null || !timingSafeEqual(Buffer.from(claim, 'ascii'), Buffer.from(digest, 'ascii'))) {
       return { ok: false, reason: 'digest_mismatch' };
     }
-    return { ok: true, digest };
+    if (typeof payload.jti !== 'string' || payload.jti === '') return { ok: false, reason: 'invalid_token' };
+    return { ok: true, digest, deliveryId: payload.jti };
   };
 }

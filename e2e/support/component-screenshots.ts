@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
-import { LOCALES, messages, type LocaleTag } from '@payments/core';
+import { TEST_BROWSER_INFO, LOCALES, messages, type LocaleTag } from '@payments/core';
 import { GatewayClient, startTestGateway, uniqueReference } from '@payments/testing';
 import { launchChromium } from './chromium';
 import { startTestShop } from './test-shop-process';
@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       transaction_type: 'PURCHASE',
       return_url: `${merchantOrigin}/return`,
       payment_method: { type: 'card', data: await client.encryptCard({ number: '5200000000000007', month: '8', year: '2029' }) },
+      browser_info: TEST_BROWSER_INFO,
       customer: { id: customer.id },
       tokenization: { save_card_for_future_payments: true },
     });

@@ -5,7 +5,7 @@
  */
 import { defaultConfig, type GatewayConfig } from '../../packages/mock-gateway/src/config';
 import { testGateway, type Reply, type TestGateway } from '../../packages/mock-gateway/src/test-harness';
-import type { ExecutionResponse } from '@payments/core';
+import { TEST_BROWSER_INFO, type ExecutionResponse } from '@payments/core';
 import type { Answer } from './invariants';
 
 export const TERMINAL_5 = 'T0005';
@@ -101,6 +101,7 @@ export async function fuzzGateway(): Promise<FuzzGateway> {
         transaction_type: 'PURCHASE',
         payment_method: { type: 'card', data: await card('4000000000000002') },
         return_url: 'https://merchant.example/return',
+        browser_info: TEST_BROWSER_INFO,
         ...overrides,
       },
       bearer,

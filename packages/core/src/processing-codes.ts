@@ -20,6 +20,10 @@ export type ProcessingCode = (typeof PROCESSING_CODES)[keyof typeof PROCESSING_C
 export const ERROR_CODES = {
   PAYMENT_METHOD_INACTIVE: 'INVALID_REQUEST_PAYMENT_METHOD_INACTIVE',
   PAYMENT_METHOD_EXPIRED: 'INVALID_REQUEST_PAYMENT_METHOD_EXPIRED',
+  /** A saved card used for a customer it does not belong to (or in a guest session). */
+  PAYMENT_METHOD_CUSTOMER_MISMATCH: 'INVALID_REQUEST_PAYMENT_METHOD_CUSTOMER_MISMATCH',
+  /** The session or hosted page had too many declined attempts (card-testing limit). */
+  TOO_MANY_ATTEMPTS: 'INVALID_REQUEST_TOO_MANY_ATTEMPTS',
 } as const;
 
 /** `metadata.response_code` values of the simplified simulator. */

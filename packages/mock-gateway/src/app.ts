@@ -14,6 +14,9 @@ import type { GatewayContext, GatewayUrls } from './context';
 import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from './http/api-error';
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
 import { registerFaultInjection } from './http/faults';
+import { guardMockRoutes } from './http/mock-guard';
+import { noStoreForPrivateData } from './http/no-store';
+import { FORMATS } from './http/schemas';
 import { MemoryStore, type Store } from './store/store';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
 import { registerAuthRoutes } from './routes/auth';
@@ -30,7 +33,7 @@ import { registerCustomerRoutes } from './routes/customers';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerMockRoutes } from './routes/mock';
-import { registerAcsRoutes } from './acs/acs-routes';
+import { registerAcsRoutes, registerGatewayAuthenticationPages } from './acs/acs-routes';
 import { registerProviderRoutes } from './acs/provider-routes';
 
 export interface GatewayOptions {
@@ -63,6 +66,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   ctx.webhooks = createWebhookOutbox(ctx);
 
   const api = baseApp(options.logger ?? false);
+  guardMockRoutes(api, ctx);
+  noStoreForPrivateData(api);
   registerFaultInjection(api, ctx, { withRoutes: true });
   registerAuthRoutes(api, ctx);
   registerSessionRoutes(api, ctx);
@@ -78,6 +83,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   registerPaymentMethodRoutes(api, ctx);
   registerWebhookRoutes(api, ctx);
   registerMockRoutes(api, ctx);
+  registerGatewayAuthenticationPages(api, ctx);
   options.extend?.(api, ctx);
 
   const acs = baseApp(options.logger ?? false);
@@ -102,7 +108,7 @@ function baseApp(logger: boolean): FastifyInstance {
     logger,
     bodyLimit: 1024 * 1024,
     // Card numbers and amounts must never be coerced: "100" is not an amount.
-    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false } },
+    ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, formats: FORMATS } },
     return503OnClosing: true,
     // Long ids must reach their routes (status answers found: false), not the router's 404.
     routerOptions: { maxParamLength: 512 },

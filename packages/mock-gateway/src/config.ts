@@ -40,6 +40,13 @@ export interface MerchantConfig {
   };
   /** One of English, Bosanski, Romana, Svenska. */
   default_language: string;
+  /**
+   * The key of `payment_method.hash` (HMAC-SHA-256 of the card number). Never sent anywhere;
+   * generated per gateway when not set, so set it to keep hashes stable across restarts.
+   */
+  card_hash_secret?: string;
+  /** Declined attempts one session or hosted page allows before authorize is refused (default 10). */
+  max_declined_attempts?: number;
 }
 
 export interface TerminalConfig {
@@ -73,6 +80,8 @@ export interface GatewayConfig {
   session_lifetime_s: number;
 }
 
+export const DEFAULT_MAX_DECLINED_ATTEMPTS = 10;
+
 export const DEFAULT_MERCHANT: MerchantConfig = {
   id: 'MERCHANT0001',
   name: 'Northwind Outfitters',
@@ -91,6 +100,16 @@ export const DEFAULT_MERCHANT: MerchantConfig = {
   default_language: 'English',
 };
 
+/** The second test merchant, for cross-merchant tests (issue #11 spells out its credentials). */
+export const SECOND_MERCHANT: MerchantConfig = {
+  ...structuredClone(DEFAULT_MERCHANT),
+  id: 'MERCHANT0002',
+  name: 'Fabrikam Home',
+  client_id: 'test-client-2',
+  client_secret: 'test-secret-2',
+  client_key: 'test-client-key-2',
+};
+
 const ALL_REDIRECT_METHODS = [
   ...REDIRECT_METHOD_TYPES,
   'provider-x-local',
@@ -100,7 +119,7 @@ const ALL_REDIRECT_METHODS = [
 
 export function defaultConfig(): GatewayConfig {
   return {
-    merchants: [structuredClone(DEFAULT_MERCHANT)],
+    merchants: [structuredClone(DEFAULT_MERCHANT), structuredClone(SECOND_MERCHANT)],
     terminals: [
       {
         id: 'TERM00001',
@@ -134,6 +153,17 @@ export function defaultConfig(): GatewayConfig {
         website: 'http://localhost:5173',
         payment_methods: [],
         payment_endpoint_methods: [],
+      },
+      {
+        id: 'TERM00009',
+        merchant_id: SECOND_MERCHANT.id,
+        active: true,
+        accepting_payments: true,
+        simulator: 'simplified',
+        features: ['TRX_TYPE_PAYMENT', 'TRX_TYPE_PAYOUT'],
+        website: 'http://localhost:5173',
+        payment_methods: [...ALL_REDIRECT_METHODS],
+        payment_endpoint_methods: ['OPEN_BANKING', 'UPI', 'WALLETS', 'BANK_TRANSFER', 'QR_CODE'],
       },
     ],
     webhook_url: '',

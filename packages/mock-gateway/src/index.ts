@@ -1,6 +1,6 @@
 /** Public surface of the mock gateway: start one, or build one for in-process tests. */
 export { createGateway, type Gateway, type GatewayOptions } from './app';
 export { startGateway, type RunningGateway, type StartOptions } from './server';
-export { defaultConfig, loadConfig, DEFAULT_MERCHANT, type GatewayConfig, type MerchantConfig, type TerminalConfig } from './config';
+export { defaultConfig, loadConfig, DEFAULT_MERCHANT, SECOND_MERCHANT, type GatewayConfig, type MerchantConfig, type TerminalConfig } from './config';
 export type { GatewayContext, GatewayUrls } from './context';
 export type { WebhookDelivery, WebhookAttempt } from './webhooks/outbox';

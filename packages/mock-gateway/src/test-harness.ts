@@ -22,16 +22,16 @@ export interface TestGateway {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<Reply<T>>;
-  /** Authorization header with a fresh token for test-client. */
-  auth(): Promise<Record<string, string>>;
-  /** Encrypts a card field with the merchant's published key, as a browser would. */
-  encrypt(value: string): Promise<string>;
+  /** Authorization header with a fresh token for test-client (or the client given). */
+  auth(client?: { id: string; secret: string }): Promise<Record<string, string>>;
+  /** Encrypts a card field with the merchant's published key (test-client's, or the one `headers` authenticate). */
+  encrypt(value: string, headers?: Record<string, string>): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function testGateway(options: GatewayOptions = {}): Promise<TestGateway> {
   const gw = createGateway(options);
-  let key: EncryptionKey | undefined;
+  const keys = new Map<string, EncryptionKey>();
   const call: TestGateway['call'] = async (method, url, body, headers = {}) => {
     const response = await gw.api.inject({
       method,
@@ -41,17 +41,19 @@ export async function testGateway(options: GatewayOptions = {}): Promise<TestGat
     });
     return { status: response.statusCode, body: parseJson(response.body) as never, text: response.body, headers: response.headers };
   };
-  const auth = async () => {
+  const auth: TestGateway['auth'] = async (client = { id: 'test-client', secret: 'test-secret' }) => {
     const response = await gw.api.inject({
       method: 'POST',
       url: '/oauth/token',
       headers: { 'user-agent': 'vitest', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=client_credentials&client_id=test-client&client_secret=test-secret',
+      payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret }).toString(),
     });
     return { authorization: `Bearer ${(JSON.parse(response.body) as { access_token: string }).access_token}` };
   };
-  const encrypt = async (value: string) => {
-    if (!key) key = (await call<EncryptionKey>('GET', '/api/encryption-key', undefined, await auth())).body;
+  const encrypt: TestGateway['encrypt'] = async (value, headers) => {
+    const who = headers ? JSON.stringify(headers) : '';
+    let key = keys.get(who);
+    if (!key) keys.set(who, (key = (await call<EncryptionKey>('GET', '/api/encryption-key', undefined, headers ?? (await auth()))).body));
     return publicEncrypt(
       { key: key.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       Buffer.from(value, 'utf8'),

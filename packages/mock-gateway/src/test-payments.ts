@@ -18,12 +18,12 @@ export interface CardInput {
   cvv?: string;
 }
 
-export async function encryptedCard(t: TestGateway, card: CardInput): Promise<Record<string, string>> {
+export async function encryptedCard(t: TestGateway, card: CardInput, headers?: Record<string, string>): Promise<Record<string, string>> {
   return {
-    encrypted_card_number: await t.encrypt(card.number),
-    encrypted_cvv: await t.encrypt(card.cvv ?? '123'),
-    encrypted_expiration_month: await t.encrypt(card.month ?? '12'),
-    encrypted_expiration_year: await t.encrypt(card.year ?? '2035'),
+    encrypted_card_number: await t.encrypt(card.number, headers),
+    encrypted_cvv: await t.encrypt(card.cvv ?? '123', headers),
+    encrypted_expiration_month: await t.encrypt(card.month ?? '12', headers),
+    encrypted_expiration_year: await t.encrypt(card.year ?? '2035', headers),
   };
 }
 

@@ -4,19 +4,33 @@
  * gateway's endpoints. Node only (it uses node:crypto).
  */
 import { constants, publicEncrypt } from 'node:crypto';
-import type { EncryptionKey, ExecutionResponse, PaymentSession, StatusResponse } from '@payments/core';
+import { decodeBase64Json, type EncryptionKey, type ExecutionResponse, type PaymentSession, type StatusResponse, type ThreeDsActionToken } from '@payments/core';
 
 export interface GatewayCredentials {
   clientId: string;
   clientSecret: string;
   clientKey: string;
+  /** The merchant these credentials belong to (the audience of its webhook JWTs). */
+  merchantId?: string;
 }
+
+/** The fixture's first merchant. */
+export const TEST_MERCHANT_ID = 'MERCHANT0001';
 
 /** The mock gateway fixture's test credentials (README, "Test fixture"). */
 export const TEST_CREDENTIALS: GatewayCredentials = {
   clientId: 'test-client',
   clientSecret: 'test-secret',
   clientKey: 'test-client-key',
+  merchantId: TEST_MERCHANT_ID,
+};
+
+/** The fixture's second merchant (cross-merchant tests). */
+export const TEST_CREDENTIALS_2: GatewayCredentials = {
+  clientId: 'test-client-2',
+  clientSecret: 'test-secret-2',
+  clientKey: 'test-client-key-2',
+  merchantId: 'MERCHANT0002',
 };
 
 export class GatewayError extends Error {
@@ -135,6 +149,22 @@ export class GatewayClient {
 
   authenticationCompleted(body: { payment_data: string; session_id: string; trans_status: string }): Promise<ExecutionResponse> {
     return this.request('POST', '/api/transactions/three-ds/authentication-completed', body);
+  }
+
+  /**
+   * The shopper's answer to a challenge at the mock ACS (what its Approve / Decline buttons
+   * post), so a Direct API test can complete a challenge without a browser. The gateway
+   * takes a challenge's outcome from this record only, never from authentication-completed.
+   */
+  async answerChallenge(action: { token: string }, outcome: 'approve' | 'decline'): Promise<void> {
+    const token = decodeBase64Json<ThreeDsActionToken>(action.token);
+    const response = await fetch(new URL('/acs/challenge/result', token.acs_url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'payments-testing/0.1' },
+      body: new URLSearchParams({ three_ds_server_trans_id: token.three_ds_server_trans_id, acs_trans_id: token.acs_trans_id, outcome }),
+    });
+    await response.body?.cancel();
+    if (!response.ok) throw new GatewayError(response.status, null, 'POST', '/acs/challenge/result');
   }
 
   /** Test-only: /__mock/reset. */

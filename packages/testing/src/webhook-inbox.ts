@@ -1,8 +1,10 @@
 /**
  * A webhook receiver for tests, checking each delivery exactly as the spec tells merchants
  * to: SHA-512 of the raw body against the JWT's data.SHA512, then the JWT's RS256
- * signature against the gateway's published keys; 401 when either fails. Verified events
- * are kept in order, once per x-webhook-id (deliveries may repeat).
+ * signature against the gateway's published keys and its audience (the merchant id); 401
+ * when any fails. Verified events are kept in order, once per signed delivery id (the JWT's
+ * `jti`, the same on every retry; the unsigned x-webhook-id header is not trusted): a
+ * delivery id seen before is refused 409 (a replay) and not kept again.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -23,8 +25,10 @@ export interface WebhookInbox {
   url: string;
   /** Verified events, oldest first, one per delivery id. */
   events(): ReceivedWebhook[];
-  /** Deliveries refused (bad digest or signature), for tests of forgery. */
+  /** Deliveries refused (bad digest, signature or audience), for tests of forgery. */
   refused(): number;
+  /** Deliveries refused 409 because their signed delivery id was already received. */
+  replayed(): number;
   /** Resolves with the first verified event matching, or rejects after `timeout` ms. */
   waitFor(predicate: (event: ReceivedWebhook) => boolean, options?: { timeout?: number }): Promise<ReceivedWebhook>;
   /** Answer this HTTP status to the next `count` deliveries (to test retries). */
@@ -39,12 +43,13 @@ export function webhookTransactionId(event: ReceivedWebhook): string | undefined
   return body.payload?.id ?? body.data?.transaction_id;
 }
 
-export async function startWebhookInbox(options: { gatewayUrl: string; host?: string }): Promise<WebhookInbox> {
+export async function startWebhookInbox(options: { gatewayUrl: string; host?: string; merchantId?: string }): Promise<WebhookInbox> {
   const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', options.gatewayUrl));
   const received: ReceivedWebhook[] = [];
   const seen = new Set<string>();
   const waiters = new Set<() => void>();
   let refusedCount = 0;
+  let replayedCount = 0;
   let failures: { count: number; status: number } = { count: 0, status: 500 };
 
   const server: Server = createServer((request, response) => {
@@ -59,23 +64,31 @@ export async function startWebhookInbox(options: { gatewayUrl: string; host?: st
         }
         const raw = Buffer.concat(chunks);
         const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+        let id: string;
         try {
           if (!token) throw new Error('no token');
-          const { payload } = await jwtVerify(token, jwks, { algorithms: ['RS256'] });
+          const { payload } = await jwtVerify(token, jwks, {
+            algorithms: ['RS256'],
+            audience: options.merchantId ?? 'MERCHANT0001',
+            requiredClaims: ['jti'],
+          });
           const digest = createHash('sha512').update(raw).digest('hex');
           if ((payload.data as { SHA512?: string } | undefined)?.SHA512 !== digest) throw new Error('digest mismatch');
+          id = payload.jti!;
         } catch {
           refusedCount += 1;
           response.writeHead(401).end();
           return;
         }
-        const id = String(request.headers['x-webhook-id'] ?? createHash('sha256').update(raw).digest('hex'));
-        if (!seen.has(id)) {
-          seen.add(id);
-          const body = JSON.parse(raw.toString('utf8')) as WebhookBody;
-          received.push({ id, attempt: Number(request.headers['x-webhook-attempt'] ?? 1), event: body.event, body, receivedAt: Date.now() });
-          for (const wake of waiters) wake();
+        if (seen.has(id)) {
+          replayedCount += 1;
+          response.writeHead(409).end();
+          return;
         }
+        seen.add(id);
+        const body = JSON.parse(raw.toString('utf8')) as WebhookBody;
+        received.push({ id, attempt: Number(request.headers['x-webhook-attempt'] ?? 1), event: body.event, body, receivedAt: Date.now() });
+        for (const wake of waiters) wake();
         response.writeHead(200).end();
       })();
     });
@@ -87,6 +100,7 @@ export async function startWebhookInbox(options: { gatewayUrl: string; host?: st
     url: `http://${options.host ?? '127.0.0.1'}:${port}/webhooks`,
     events: () => [...received],
     refused: () => refusedCount,
+    replayed: () => replayedCount,
     waitFor(predicate, { timeout = 10_000 } = {}) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -113,8 +127,7 @@ export async function startWebhookInbox(options: { gatewayUrl: string; host?: st
       failures = { count, status };
     },
     clear() {
-      received.length = 0;
-      seen.clear();
+      received.length = 0; // delivery ids stay remembered: a replay after clear() is still refused
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

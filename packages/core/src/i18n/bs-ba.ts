@@ -84,6 +84,7 @@ export const bsBA: Messages = {
     genericError: 'Nešto nije u redu, pokušajte ponovo',
     serviceUnavailable: 'Usluga plaćanja nije odgovorila. Pokušajte ponovo: nećete biti dvaput naplaćeni.',
     sessionExpired: 'Vaša sesija je istekla',
+    tooManyAttempts: 'Previše odbijenih pokušaja. Radi vaše sigurnosti, ovo plaćanje se ovdje više ne može pokušati. Vratite se u trgovinu i počnite ponovo.',
   },
   hostedPage: {
     pay: 'Plati {amount}',

@@ -84,6 +84,7 @@ export const enUS: Messages = {
     genericError: 'Something went wrong, please try again',
     serviceUnavailable: "The payment service didn't answer. Please try again: you won't be charged twice.",
     sessionExpired: 'Your session has expired',
+    tooManyAttempts: 'Too many declined attempts. For your security, this payment can no longer be tried here. Please return to the shop and start again.',
   },
   hostedPage: {
     pay: 'Pay {amount}',

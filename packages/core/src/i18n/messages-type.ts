@@ -66,6 +66,8 @@ export interface Messages {
     readonly genericError: string;
     readonly serviceUnavailable: string;
     readonly sessionExpired: string;
+    /** The card-testing limit: the gateway's INVALID_REQUEST_TOO_MANY_ATTEMPTS. */
+    readonly tooManyAttempts: string;
   };
   readonly hostedPage: {
     /** Parameter: {amount}, formatted with `formatAmount`. */

@@ -84,6 +84,7 @@ export const roRO: Messages = {
     genericError: 'A apărut o eroare, vă rugăm să încercați din nou',
     serviceUnavailable: 'Serviciul de plată nu a răspuns. Vă rugăm să încercați din nou: nu veți fi debitat de două ori.',
     sessionExpired: 'Sesiunea dumneavoastră a expirat',
+    tooManyAttempts: 'Prea multe încercări refuzate. Pentru siguranța dumneavoastră, această plată nu mai poate fi încercată aici. Reveniți în magazin și începeți din nou.',
   },
   hostedPage: {
     pay: 'Plătește {amount}',

@@ -84,6 +84,7 @@ export const svSE: Messages = {
     genericError: 'Något gick fel, försök igen',
     serviceUnavailable: 'Betaltjänsten svarade inte. Försök igen: du debiteras inte två gånger.',
     sessionExpired: 'Din session har gått ut',
+    tooManyAttempts: 'För många nekade försök. För din säkerhet kan den här betalningen inte längre göras här. Gå tillbaka till butiken och börja om.',
   },
   hostedPage: {
     pay: 'Betala {amount}',

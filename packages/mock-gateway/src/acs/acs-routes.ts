@@ -3,6 +3,7 @@
  *  - POST /acs/3ds-method       threeDSMethodData in; posts back to the method notification URL
  *  - POST /acs/challenge        CReq in; Approve and Decline; CRes out to the notification URL,
  *                               and the CHALLENGE_RESPONSE message to the page that framed it
+ * and, on the gateway's own origin (registerGatewayAuthenticationPages):
  *  - GET|POST /acs/redirect/:id the full-page redirect step, Approve and Decline
  *  - POST /acs/form-submit      the form-submit target
  * Pages are sized by challengeWindowSize (01–05) and carry a strict CSP.
@@ -102,7 +103,14 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
       frameAncestors: allowedFramers(ctx, record),
     });
   });
+}
 
+/**
+ * The simplified simulator's full-page steps (spec, Test cards: "redirect to gateway page with
+ * approve and decline"; form_submit "posting trans_status ... to the gateway"): on the
+ * GATEWAY's origin, registered on the API app. The outcome is decided server-side.
+ */
+export function registerGatewayAuthenticationPages(app: FastifyInstance, ctx: GatewayContext): void {
   app.get<{ Params: { id: string } }>('/acs/redirect/:id', async (request, reply) => {
     const record = ctx.store.transactions.get(request.params.id);
     if (!record?.three_ds) return errorPage(reply, 'Unknown authentication.');

@@ -1,4 +1,4 @@
-/** Addresses on the simulators' origin (ACS and redirect providers). */
+/** Addresses of the simulators' pages (ACS and redirect providers on their own origin; the redirect and form-submit steps on the gateway's). */
 import type { GatewayContext } from '../context';
 
 /** The provider's page where a tester approves, declines or abandons a redirect payment. */
@@ -14,10 +14,12 @@ export function acsChallengeUrl(ctx: GatewayContext): string {
   return `${ctx.urls.acs}/acs/challenge`;
 }
 
+/** The redirect step's page: on the gateway's origin (spec: "redirect to gateway page"). */
 export function acsRedirectUrl(ctx: GatewayContext, transactionId: string): string {
-  return `${ctx.urls.acs}/acs/redirect/${encodeURIComponent(transactionId)}`;
+  return `${ctx.urls.gateway}/acs/redirect/${encodeURIComponent(transactionId)}`;
 }
 
+/** The form-submit target: the gateway's origin (spec: "form_submit posting trans_status ... to the gateway"). */
 export function acsFormSubmitUrl(ctx: GatewayContext): string {
-  return `${ctx.urls.acs}/acs/form-submit`;
+  return `${ctx.urls.gateway}/acs/form-submit`;
 }

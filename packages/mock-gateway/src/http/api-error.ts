@@ -24,7 +24,7 @@ export function invalid(property: string, message: string, params: string[] = []
 /** An authorization failure: JSON body with an `error` field (OAuth 2 style). */
 export class AuthError extends Error {
   constructor(
-    readonly status: 401 | 403,
+    readonly status: 401 | 403 | 415,
     readonly error: 'invalid_client' | 'invalid_token' | 'insufficient_scope' | 'unsupported_grant_type' | 'invalid_request',
     readonly description: string,
   ) {

@@ -1,6 +1,6 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, ExecutionResponse, StatusResponse } from '@payments/core';
+import { TEST_BROWSER_INFO, type ApiErrorBody, type ExecutionResponse, type StatusResponse } from '@payments/core';
 import { startGateway, type RunningGateway } from '../server';
 import { testGateway, type TestGateway } from '../test-harness';
 import { cardAuthorizeBody, uniqueReference } from '../test-payments';
@@ -167,6 +167,7 @@ describe('down: the socket closes without an answer (real HTTP)', () => {
       amount: 4999,
       transaction_type: 'PURCHASE',
       return_url: 'https://merchant.example/return',
+      browser_info: TEST_BROWSER_INFO,
       payment_method: {
         type: 'card',
         data: { encrypted_card_number: encrypt('4000000000000002'), encrypted_cvv: encrypt('123'), encrypted_expiration_month: encrypt('12'), encrypted_expiration_year: encrypt('2035') },

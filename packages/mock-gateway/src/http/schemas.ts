@@ -3,18 +3,50 @@
  * routes so one limit is written once. Amounts: integers in minor units; anything above
  * 2^53-1 is refused because JSON clients cannot represent it exactly (README, decisions).
  */
+import countries from 'i18n-iso-countries';
+
 export const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
 export const str = (minLength: number, maxLength: number) => ({ type: 'string', minLength, maxLength }) as const;
 
 export const amount = { type: 'integer', minimum: 1, maximum: MAX_AMOUNT } as const;
-export const currency = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
-export const country = { type: 'string', pattern: '^[A-Z]{2}$' } as const;
+/** ISO 4217 and ISO 3166-1 alpha-2 (formats registered on each app's Ajv, app.ts). */
+export const currency = { type: 'string', pattern: '^[A-Z]{3}$', format: 'iso4217' } as const;
+export const country = { type: 'string', pattern: '^[A-Z]{2}$', format: 'iso3166-alpha2' } as const;
+
+/**
+ * ISO 4217: the currencies ICU knows (Intl.supportedValuesOf), every circulating currency;
+ * it leaves out fund and metal codes (CHE, CLF, XAU...) and XTS/XXX, which are not payment
+ * currencies. ISO 3166-1 alpha-2: the i18n-iso-countries list (maintained, no locale data
+ * needed for codes).
+ */
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const COUNTRIES = new Set(Object.keys(countries.getAlpha2Codes()));
+export const isCurrency = (value: string): boolean => CURRENCIES.has(value);
+export const isCountry = (value: string): boolean => COUNTRIES.has(value);
+
+/** The formats above, for Ajv's `formats` option. */
+export const FORMATS = { 'http-url': (value: string) => isHttpUrl(value), iso4217: isCurrency, 'iso3166-alpha2': isCountry };
 export const terminalId = str(5, 20);
 export const description = str(1, 100);
-export const url = { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://[^\\s]+$' } as const;
+/**
+ * Every URL field (return, success, cancel, error, originator URLs): an absolute http(s) URL
+ * with its host written right after "//" (`https://#x`, `https:///path` or `https://:1/`
+ * used to be stored, then the pages that redirect to them answered 500). The `http-url`
+ * format is registered on each app's Ajv (app.ts).
+ */
+export const url = { type: 'string', minLength: 1, maxLength: 2048, format: 'http-url' } as const;
 /** originator_url: http(s) URL, fragment allowed; empty means "the terminal website". */
-export const originatorUrl = { type: 'string', maxLength: 2048, pattern: '^(|https?://[^\\s]+)$' } as const;
+export const originatorUrl = { type: 'string', maxLength: 2048, anyOf: [{ const: '' }, { format: 'http-url' }] } as const;
+
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/[^\s/?#\\@:][^\s]*$/.test(value)) return false;
+  try {
+    return new URL(value).hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
 export const metadata = { type: 'object', maxProperties: 50 } as const;
 export const ip = {
   type: 'string',

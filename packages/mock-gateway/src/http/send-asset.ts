@@ -11,7 +11,7 @@
  * logo) is compressed on the fly too, so what is on the wire never depends on the build.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -77,7 +77,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 /** Sends a file from `root` (never outside it), or a clear 503 when the bundle is not built. */
 export function sendAsset(request: FastifyRequest, reply: FastifyReply, { root, file, cache }: AssetOptions): FastifyReply {
   const path = normalize(join(root, file));
-  if (!path.startsWith(root + sep) || !existsSync(path)) {
+  // A directory (`/assets/`, `/assets/.`, `/assets/%2F`) is not a file: 404, never EISDIR.
+  if (!path.startsWith(root + sep) || !statSync(path, { throwIfNoEntry: false })?.isFile()) {
     const built = existsSync(root);
     return reply
       .code(built ? 404 : 503)

@@ -45,6 +45,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: GatewayContext): v
       },
     },
     async (request) => {
+      // Spec: the token endpoint takes application/x-www-form-urlencoded (JSON is refused).
+      if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) {
+        throw new AuthError(415, 'invalid_request', 'The token endpoint accepts application/x-www-form-urlencoded only.');
+      }
       const body = request.body;
       let merchant: MerchantConfig | undefined;
       let granted: string[];

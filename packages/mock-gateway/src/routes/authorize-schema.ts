@@ -4,7 +4,7 @@
  * plus a session, which supplies amount, reference and the rest). Per-type payment method
  * data is checked with if/then, so a missing field is reported on its own property.
  */
-import { amount, browserInfo, currency, customer, ip, metadata, originatorUrl, str, terminalId, url } from '../http/schemas';
+import { amount, browserInfo, country, currency, customer, ip, metadata, originatorUrl, str, terminalId, url } from '../http/schemas';
 
 const cipher = { type: 'string', minLength: 1, maxLength: 4096 } as const;
 const name = str(1, 255);
@@ -96,7 +96,7 @@ function paymentMethodSchema(options: { cvvRequired: boolean }) {
                 first_name: name,
                 last_name: name,
                 phone: { type: 'string', pattern: '^\\+[1-9]\\d{1,14}$' },
-                country: { type: 'string', pattern: '^[A-Z]{2}$' },
+                country,
                 address: name,
                 city: name,
                 postal_code: name,
@@ -133,9 +133,22 @@ const tokenization = {
   },
 } as const;
 
+/**
+ * Spec: browser_info is required "for card flows": a card or saved-card payment (PURCHASE,
+ * AUTHORIZE), which always starts 3-D Secure. OCT and card PAYOUT have no 3-D Secure.
+ */
+const browserInfoForCards = (when: Record<string, unknown>) => ({
+  if: {
+    properties: { payment_method: { type: 'object', properties: { type: { enum: ['card', 'saved_card'] } }, required: ['type'] }, ...when },
+    required: ['payment_method', ...Object.keys(when)],
+  },
+  then: { required: ['browser_info'] },
+});
+
 export const directAuthorizeSchema = {
   type: 'object',
   required: ['reference', 'terminal_id', 'description', 'currency', 'amount', 'transaction_type', 'payment_method', 'return_url'],
+  allOf: [browserInfoForCards({ transaction_type: { enum: ['PURCHASE', 'AUTHORIZE'] } })],
   properties: {
     reference: str(1, 40),
     terminal_id: terminalId,
@@ -157,6 +170,7 @@ export const directAuthorizeSchema = {
       type: 'object',
       properties: {
         three_ds: { type: 'object', properties: { notification_url: { type: 'string' } } },
+        cvv_less: { type: 'boolean' },
       },
     },
   },
@@ -167,6 +181,7 @@ export function sessionAuthorizeSchema(options: { cvvRequired: boolean }) {
   return {
     type: 'object',
     required: ['session_id', 'payment_method'],
+    allOf: [browserInfoForCards({})],
     properties: {
       session_id: str(1, 64),
       payment_method: paymentMethodSchema(options),

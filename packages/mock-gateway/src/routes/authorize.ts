@@ -7,10 +7,10 @@
  * page; the session supplies the order, its integration type and its metadata).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Customer, ExecutionResponse, IntegrationType, TransactionType } from '@payments/core';
+import { ERROR_CODES, type Customer, type ExecutionResponse, type IntegrationType, type TransactionType } from '@payments/core';
 import { providerPageUrl } from '../acs/urls';
-import { PROVIDER_Y_CODES, type TerminalConfig } from '../config';
-import type { GatewayContext } from '../context';
+import { DEFAULT_MAX_DECLINED_ATTEMPTS, PROVIDER_Y_CODES, type TerminalConfig } from '../config';
+import { findMerchant, type GatewayContext } from '../context';
 import { ApiError, invalid } from '../http/api-error';
 import { validateWith } from '../http/validate';
 import { planAuthentication, decideAuthorization } from '../simulators/simulators';
@@ -20,6 +20,7 @@ import { createTransaction, finalize, isFinal, markPending, respond, resultRespo
 import { findIdempotent } from '../transactions/idempotency';
 import { resolvePaymentMethod } from '../transactions/payment-method-data';
 import { originatorUrl, resolveTerminal } from '../transactions/terminal';
+import { browserPaymentCustomer, checkSavedCardCvv, checkSavedCardUse, requireCustomer } from '../transactions/customer-binding';
 import { authenticate } from './auth';
 import {
   directAuthorizeSchema,
@@ -56,6 +57,8 @@ interface AuthorizeOrder {
   tokenization: { save_card_for_future_payments?: boolean; tokenize_for?: string } | undefined;
   notificationUrl: string | undefined;
   session: SessionRecord | null;
+  /** The merchant opted out of CVV for saved cards (options.cvv_less). */
+  cvvLess: boolean;
 }
 
 const REDIRECT_TYPES = new Set(['wallet-a-redirect', 'wallet-b-redirect', 'bank-network-redirect', 'openbanking-redirect']);
@@ -89,7 +92,7 @@ function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: s
     customer_ip?: string;
     originator_url?: string;
     tokenization?: AuthorizeOrder['tokenization'];
-    options?: { three_ds?: { notification_url?: unknown } };
+    options?: { three_ds?: { notification_url?: unknown }; cvv_less?: boolean };
   }>(request, directAuthorizeSchema);
   // Spec: an invalid override is a 400 before any transaction is created.
   const notification = body.options?.three_ds?.notification_url;
@@ -127,13 +130,15 @@ function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: s
     tokenization: body.tokenization,
     notificationUrl: typeof notification === 'string' ? notification : undefined,
     session: null,
+    cvvLess: body.options?.cvv_less === true,
   };
 }
 
 function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: string): AuthorizeOrder {
   const sessionId = (request.body as { session_id?: unknown } | null)?.session_id;
   const session = liveSession(ctx, merchantId, typeof sessionId === 'string' ? sessionId : '');
-  const cvvLess = session.hpp?.options.cvv_less === true;
+  checkAttemptLimit(ctx, session);
+  const cvvLess = session.hpp ? session.hpp.options.cvv_less === true : session.cvv_less === true;
   const body = validateWith<{
     session_id: string;
     payment_method: PaymentMethodBody;
@@ -160,7 +165,7 @@ function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: 
     amount: session.session.amount,
     transactionType: session.session.transaction_type,
     paymentMethod: body.payment_method,
-    customer: { ...(session.session.customer ?? {}), ...stripNulls(body.customer ?? {}) },
+    customer: browserPaymentCustomer(ctx, session, body.customer ?? {}),
     browserScreenWidth: body.browser_info?.screen_width,
     metadata,
     integrationType: session.kind,
@@ -172,6 +177,7 @@ function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: 
     tokenization: body.tokenization,
     notificationUrl: undefined,
     session,
+    cvvLess,
   };
 }
 
@@ -181,9 +187,7 @@ async function authorize(ctx: GatewayContext, order: AuthorizeOrder): Promise<Ex
 
   const replay = idempotentAnswer(ctx, order);
   if (replay.answer) return replay.answer;
-  if (order.customer.id && !ctx.store.customers.get(order.customer.id)) {
-    throw invalid('customer.id', 'Unknown customer', [order.customer.id]);
-  }
+  if (order.customer.id && !order.session) requireCustomer(ctx, order.merchantId, order.customer.id, 'customer.id');
 
   // Decrypt and check before anything is stored: a bad field creates no transaction.
   const method = await resolvePaymentMethod(ctx, order.merchantId, type, order.paymentMethod.data, new Date(ctx.clock.now()));
@@ -191,8 +195,10 @@ async function authorize(ctx: GatewayContext, order: AuthorizeOrder): Promise<Ex
   // its transaction meanwhile. Look again, so one reference is never charged twice.
   const { existing, answer } = idempotentAnswer(ctx, order);
   if (answer) return answer;
-  if (method.savedCard && method.savedCard.customer_id && order.customer.id && method.savedCard.customer_id !== order.customer.id) {
-    throw invalid('payment_method.data.payment_method_id', 'The saved card belongs to another customer');
+  if (method.savedCard) {
+    checkSavedCardCvv(order.paymentMethod.data, order.cvvLess);
+    const owner = checkSavedCardUse(method.savedCard, { customerId: order.customer.id, fromBrowser: order.session !== null });
+    if (owner) order.customer = { ...order.customer, id: owner };
   }
 
   const record = createTransaction(ctx, {
@@ -237,14 +243,32 @@ async function authorize(ctx: GatewayContext, order: AuthorizeOrder): Promise<Ex
 }
 
 /**
+/**
  * The transaction this reference already has, and its answer when the request replays it
- * (no answer: a session may try again after a failed attempt).
+ * (no answer: a session may try again after a failed attempt). The answer is the
+ * transaction as it is now: a VOIDED authorization or an approved redirect is no longer the
+ * pending step first answered.
  */
 function idempotentAnswer(ctx: GatewayContext, order: AuthorizeOrder): { existing?: TransactionRecord; answer?: ExecutionResponse } {
   const existing = findIdempotent(ctx, order.terminal.id, order.reference, order.amount, order.currency);
   if (!existing) return {};
   if (order.session && isRetryable(existing)) return { existing };
-  return { existing, answer: existing.last_response ?? resultResponse(existing) };
+  return { existing, answer: isFinal(existing.transaction.status) || !existing.last_response ? resultResponse(existing) : existing.last_response };
+}
+
+/**
+ * Card testing: a session or hosted page allows `max_declined_attempts` (default 10) declined
+ * or failed attempts; after that every authorize on it is refused and creates nothing.
+ */
+function checkAttemptLimit(ctx: GatewayContext, session: SessionRecord): void {
+  const limit = findMerchant(ctx, session.merchant_id)?.max_declined_attempts ?? DEFAULT_MAX_DECLINED_ATTEMPTS;
+  const declined = session.transaction_ids.filter((id) => {
+    const status = ctx.store.transactions.get(id)?.transaction.status;
+    return status === 'DECLINED' || status === 'FAILED';
+  }).length;
+  if (declined >= limit) {
+    throw invalid('session_id', `Too many declined attempts (${limit}) on this payment`, [session.session.id], ERROR_CODES.TOO_MANY_ATTEMPTS);
+  }
 }
 
 /** A session may try again after a failed attempt; anything else answers the existing one. */
@@ -319,7 +343,4 @@ function defaultNotificationUrl(ctx: GatewayContext, record: TransactionRecord):
   }
 }
 
-function stripNulls<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined && v !== '')) as Partial<T>;
-}
 

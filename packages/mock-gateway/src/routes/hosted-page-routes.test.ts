@@ -2,7 +2,7 @@
  * The hosted page's gateway routes through the HTTP layer (Fastify inject): the document's
  * CSP and meta tags, the exits to the merchant's three URLs, and the saved-card list.
  */
-import type { ApiErrorBody, ExecutionResponse } from '@payments/core';
+import { TEST_BROWSER_INFO, type ApiErrorBody, type ExecutionResponse } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
 import { registerHostedPageRoutes, type SavedCardSummary } from './hosted-page-routes';
@@ -50,6 +50,7 @@ describe('hosted page routes', () => {
       '/api/transactions/authorize',
       {
         session_id: sessionId,
+        browser_info: TEST_BROWSER_INFO,
         payment_method: {
           type: 'card',
           data: {
@@ -192,6 +193,7 @@ describe('hosted page routes', () => {
           amount: 100,
           transaction_type: 'PURCHASE',
           return_url: 'http://localhost:5173/return',
+          browser_info: TEST_BROWSER_INFO,
           payment_method: {
             type: 'card',
             data: {

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ExecutionResponse, Transaction } from '@payments/core';
+import { TEST_BROWSER_INFO, type ApiErrorBody, type ExecutionResponse, type Transaction } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
 
@@ -70,6 +70,7 @@ describe('POST /api/transactions/manage', () => {
       transaction_type: type,
       payment_method: state === 'PENDING_REDIRECT' ? { type: 'wallet-a-redirect', data: {} } : await card(),
       customer: { email: 'shopper@example.com' },
+      browser_info: TEST_BROWSER_INFO,
       metadata: ORIGINAL_METADATA[state],
       return_url: 'https://shop.example/return',
       error_url: 'https://shop.example/error',

@@ -3,7 +3,7 @@
  * saved cards and alternative methods, as the Embedded Fields frames use them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PROVIDER_Y_METHOD_CODES, type ExecutionResponse, type PaymentSession } from '@payments/core';
+import { TEST_BROWSER_INFO, PROVIDER_Y_METHOD_CODES, type ExecutionResponse, type PaymentSession } from '@payments/core';
 import { PROVIDER_Y_CODES } from '../config';
 import { testGateway, type TestGateway } from '../test-harness';
 import { encryptedCard, uniqueReference } from '../test-payments';
@@ -97,6 +97,7 @@ describe('the browser side of saved cards and redirects', () => {
       {
         session_id: session.id,
         payment_method: { type: 'card', data: await encryptedCard(t, { number: '4000000000000002' }) },
+        browser_info: TEST_BROWSER_INFO,
         tokenization: { save_card_for_future_payments: true, tokenize_for: 'CUSTOMER_INITIATED_TRANSACTION' },
       },
       clientKey,

@@ -16,6 +16,7 @@ import { invalid } from '../http/api-error';
 import { amount, country, currency, customer, description, metadata, originatorUrl, str, terminalId, url } from '../http/schemas';
 import type { SessionRecord } from '../store/records';
 import { customerFields } from '../transactions/build';
+import { requireCustomer } from '../transactions/customer-binding';
 import { originatorUrl as resolveOriginator, resolveTerminal } from '../transactions/terminal';
 import { authenticate } from './auth';
 
@@ -63,6 +64,7 @@ const sessionSchema = {
     country,
     originator_url: originatorUrl,
     metadata,
+    options: { type: 'object', properties: { cvv_less: booleanish } },
   },
 } as const;
 
@@ -113,9 +115,10 @@ interface SessionBody {
   country?: string;
   originator_url?: string;
   metadata?: Record<string, unknown>;
+  options?: { cvv_less?: boolean | string };
 }
 
-interface HostedPageBody extends Omit<SessionBody, 'return_url' | 'country'> {
+interface HostedPageBody extends Omit<SessionBody, 'return_url' | 'country' | 'options'> {
   success_url: string;
   cancel_url: string;
   error_url: string;
@@ -128,12 +131,14 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext)
   app.post<{ Body: SessionBody }>('/api/sessions', { schema: { body: sessionSchema } }, async (request) => {
     const { merchantId } = authenticate(ctx, request);
     const body = request.body;
+    if (body.customer?.id) requireCustomer(ctx, merchantId, body.customer.id, 'customer.id');
     const record = openSession(ctx, merchantId, body, {
       kind: 'EMBEDDED_FIELDS',
       returnUrl: body.return_url,
       country: body.country ?? null,
       hpp: null,
     });
+    record.cvv_less = isTrue(body.options?.cvv_less);
     return record.session;
   });
 
@@ -144,9 +149,9 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext)
     if (language === undefined) {
       throw invalid('language', 'must be one of English, Bosanski, Romana, Svenska', [body.language ?? '']);
     }
-    if (body.customer_id) {
-      const stored = ctx.store.customers.get(body.customer_id);
-      if (!stored || stored.merchant_id !== merchantId) throw invalid('customer_id', 'Unknown customer', [body.customer_id]);
+    if (body.customer_id) requireCustomer(ctx, merchantId, body.customer_id, 'customer_id');
+    if (body.customer?.id && body.customer.id !== body.customer_id) {
+      throw invalid('customer.id', 'must be the customer_id of the page', [body.customer.id]);
     }
     const record = openSession(ctx, merchantId, body, {
       kind: 'HPP',
@@ -231,7 +236,7 @@ function openSession(
 }
 
 function normalizeHppOptions(options: NonNullable<HostedPageBody['options']>): NonNullable<SessionRecord['hpp']>['options'] {
-  const bool = (v: boolean | string | undefined) => v === true || v === 'true';
+  const bool = isTrue;
   const counts = options.number_of_instalments;
   const out: NonNullable<SessionRecord['hpp']>['options'] = {
     skip_three_ds: bool(options.skip_three_ds),
@@ -244,6 +249,10 @@ function normalizeHppOptions(options: NonNullable<HostedPageBody['options']>): N
       : Array.from({ length: Number(counts) }, (_, i) => i + 1);
   }
   return out;
+}
+
+function isTrue(value: boolean | string | undefined): boolean {
+  return value === true || value === 'true';
 }
 
 /** CREATED, COMPLETED (a transaction approved or pending at a provider) or EXPIRED. */

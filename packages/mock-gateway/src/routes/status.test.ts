@@ -1,22 +1,7 @@
 import type { ExecutionResponse, StatusResponse } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MERCHANT, defaultConfig, type GatewayConfig } from '../config';
 import { testGateway, type TestGateway } from '../test-harness';
 import { createTransaction } from '../transactions/build';
-
-/** The default fixture plus a second merchant with its own terminal. */
-function twoMerchants(): GatewayConfig {
-  const config = defaultConfig();
-  config.merchants.push({
-    ...structuredClone(DEFAULT_MERCHANT),
-    id: 'MERCHANT0002',
-    client_id: 'other-client',
-    client_secret: 'other-secret',
-    client_key: 'other-client-key',
-  });
-  config.terminals.push({ ...structuredClone(config.terminals[0]!), id: 'TERM00009', merchant_id: 'MERCHANT0002' });
-  return config;
-}
 
 describe('GET /api/transactions/{id}/status', () => {
   let t: TestGateway;
@@ -24,7 +9,7 @@ describe('GET /api/transactions/{id}/status', () => {
   let paymentId: string;
 
   beforeEach(async () => {
-    t = await testGateway({ config: twoMerchants() });
+    t = await testGateway();
     auth = await t.auth();
     const payment = await t.call<ExecutionResponse>(
       'POST',
@@ -86,7 +71,7 @@ describe('GET /api/transactions/{id}/status', () => {
     });
     const reply = await status(other.transaction.id);
     expect(reply.body).toEqual({ found: false, transaction: null });
-    const byKey = await status(paymentId, { 'x-client-key': 'other-client-key' });
+    const byKey = await status(paymentId, { 'x-client-key': 'test-client-key-2' });
     expect(byKey.body).toEqual({ found: false, transaction: null });
   });
 

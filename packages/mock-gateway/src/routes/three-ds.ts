@@ -101,8 +101,12 @@ async function challengeNotification(
       frameAncestors: allowedFramers(ctx, record),
     });
   }
-  // Full-page challenge: finish here, then either another round or back to the merchant.
-  const status = (TRANS_STATUSES as readonly string[]).includes(cres.transStatus ?? '') ? (cres.transStatus as TransStatus) : 'N';
+  // Full-page challenge: finish here with the ACS's record (the CRes's transStatus is not
+  // believed); a CRes for a challenge the ACS never completed decides nothing.
+  if (record.three_ds.acs_result === null) {
+    return sendPage(reply, { title: 'Authentication', body: html`<main><p>This authentication was not completed at the issuer.</p></main>` }, 422);
+  }
+  const status: TransStatus = record.three_ds.acs_result;
   const response = completeChallenge(ctx, record, { trans_status: status });
   if (response.action) {
     const token = decodeBase64Json<{ acs_url: string }>(response.action.token);

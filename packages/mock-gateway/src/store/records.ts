@@ -82,6 +82,8 @@ export interface SessionRecord {
   expires_at_ms: number;
   /** Transactions attempted in this session, oldest first. */
   transaction_ids: string[];
+  /** Embedded Fields: the merchant opted out of CVV for saved cards (options.cvv_less). */
+  cvv_less?: boolean;
   hpp: {
     success_url: string;
     cancel_url: string;

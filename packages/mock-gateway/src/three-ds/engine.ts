@@ -122,10 +122,12 @@ export function requestAuthentication(
 }
 
 /**
- * Step 2: the challenge's outcome, from authentication-completed (iframe variant) or from
- * the ACS page itself (full-page variant). What the ACS recorded wins over what the client
- * sends, so a page cannot turn a declined challenge into an approval; without an ACS
- * record (Direct API tests that skip the browser) the sent status is taken (README).
+ * Step 2: the challenge's outcome, from authentication-completed (iframe variant and Direct
+ * API) or from the notification URL (full-page variant). As in EMV 3DS, where the result
+ * travels ACS → 3DS server (RReq), the outcome is the ACS simulator's own record of the
+ * challenge; the `trans_status` a caller sends is never believed. With no record (the
+ * challenge was never completed at the ACS) nothing is decided: a 422, and the challenge
+ * stays open (README, Security model).
  */
 export function completeChallenge(
   ctx: GatewayContext,
@@ -134,7 +136,12 @@ export function completeChallenge(
 ): ExecutionResponse {
   const state = expectStage(record, 'CHALLENGE', sent.payment_data);
   if (sent.trans_status === 'C') throw invalid('trans_status', 'C is not an outcome of a challenge', ['C']);
-  const status = state.acs_result ?? sent.trans_status;
+  const status = state.acs_result;
+  if (status === null) {
+    throw invalid('trans_status', 'The issuer has no completed challenge for this authentication: the outcome comes from the ACS', [
+      sent.trans_status,
+    ]);
+  }
   state.rounds += 1;
   state.acs_result = null;
   if (!authenticationAllowsAuthorization(status)) return afterAuthentication(ctx, record, status);

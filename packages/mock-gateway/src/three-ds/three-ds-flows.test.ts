@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  TEST_BROWSER_INFO,
   decodeBase64Json,
   encodeBase64Json,
   type ApiErrorBody,
@@ -14,7 +15,9 @@ import {
   type ThreeDsActionToken,
 } from '@payments/core';
 import { testGateway, type TestGateway } from '../test-harness';
-import { cardAuthorizeBody } from '../test-payments';
+import { cardAuthorizeBody, uniqueReference } from '../test-payments';
+
+const CLIENT_KEY = { 'x-client-key': 'test-client-key' };
 
 let t: TestGateway;
 let auth: Record<string, string>;
@@ -26,10 +29,11 @@ afterEach(() => t.close());
 
 const post = <T = ExecutionResponse>(url: string, body: unknown) => t.call<T>('POST', url, body, auth);
 
-/** A form post to the ACS origin, as the browser sends it. */
+/** A form post to the ACS origin (or to the gateway's, for a URL on it), as the browser sends it. */
 async function acsForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const path = url.startsWith('http') ? new URL(url).pathname : url;
-  return t.gw.acs.inject({
+  const app = url.startsWith(t.gw.ctx.urls.gateway) ? t.gw.api : t.gw.acs;
+  return app.inject({
     method: 'POST',
     url: path,
     headers: { 'user-agent': 'vitest', 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -206,10 +210,11 @@ describe('simplified simulator: redirect and form submit', () => {
   it('redirect card: approve at the bank page, back to return_url, APPROVED by status', async () => {
     const start = (await post('/api/transactions/authorize', await cardAuthorizeBody(t, { number: '4000000000000010' }))).body;
     const url = new URL(start.redirect!.url);
-    expect(url.origin).toBe(t.gw.ctx.urls.acs);
-    const page = await t.gw.acs.inject({ method: 'GET', url: url.pathname, headers: { 'user-agent': 'vitest' } });
+    // Spec, Test cards: "redirect to gateway page": the gateway's origin, not the ACS's.
+    expect(url.origin).toBe(t.gw.ctx.urls.gateway);
+    const page = await t.gw.api.inject({ method: 'GET', url: url.pathname, headers: { 'user-agent': 'vitest' } });
     expect(page.body).toContain('Decline');
-    const back = await acsForm(url.pathname, { outcome: 'approve' });
+    const back = await acsForm(url.href, { outcome: 'approve' });
     expect(back.headers.location).toBe(`https://merchant.example/return?transaction_id=${start.redirect!.transaction_id}&status=APPROVED`);
     const status = await t.call<StatusResponse>('GET', `/api/transactions/${start.redirect!.transaction_id}/status`, undefined, auth);
     expect(status.body.transaction?.status).toBe('APPROVED');
@@ -217,7 +222,7 @@ describe('simplified simulator: redirect and form submit', () => {
 
   it('redirect card declined at the bank page', async () => {
     const start = (await post('/api/transactions/authorize', await cardAuthorizeBody(t, { number: '5200000000000015' }))).body;
-    const back = await acsForm(new URL(start.redirect!.url).pathname, { outcome: 'decline' });
+    const back = await acsForm(start.redirect!.url, { outcome: 'decline' });
     expect(back.headers.location).toContain('status=DECLINED');
   });
 
@@ -230,6 +235,7 @@ describe('simplified simulator: redirect and form submit', () => {
     ] as const) {
       const start = (await post('/api/transactions/authorize', await cardAuthorizeBody(t, { number }))).body;
       const form = start.form_submit!;
+      expect(new URL(form.url).origin).toBe(t.gw.ctx.urls.gateway);
       expect(form.data.trans_status).toBe(expected === 'APPROVED' ? 'Y' : 'N');
       const back = await acsForm(form.url, { ...form.data, trans_status: 'Y' });
       expect(back.statusCode).toBe(303);
@@ -307,5 +313,75 @@ describe('hostile CReq', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain('undefined');
     expect(page.body).toContain('width: 100%');
+  });
+});
+
+// Issue #11: the outcome of a challenge is the ACS's record, never what a client sends.
+describe('the challenge outcome comes from the ACS record', () => {
+  const statusOf = async (id: string) =>
+    (await t.call<StatusResponse>('GET', `/api/transactions/${id}/status`, undefined, auth)).body.transaction!.status;
+
+  /** A challenge started by the browser: an Embedded Fields session and the client key. */
+  async function browserChallenge() {
+    const session = await post<{ id: string }>('/api/sessions', {
+      terminal_id: 'TERM00001', reference: uniqueReference('s'), description: 'Order', currency: 'EUR', amount: 1000, transaction_type: 'PURCHASE',
+      return_url: 'https://merchant.example/back', metadata: { simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' },
+    });
+    const card = (await cardAuthorizeBody(t, { number: '4111111111111111' })).payment_method;
+    const start = await t.call<ExecutionResponse>('POST', '/api/transactions/authorize', { session_id: session.body.id, payment_method: card, browser_info: TEST_BROWSER_INFO }, CLIENT_KEY);
+    const action = start.body.action!;
+    const challenge = await t.call<ExecutionResponse>('POST', `/api/transactions/three-ds/${action.session_id}/request-authentication`, { fingerprint_result: btoa('Y'), payment_data: action.payment_data }, CLIENT_KEY);
+    return challenge.body;
+  }
+  const browserCompleted = (challenge: ExecutionResponse, trans_status: string) =>
+    t.call<ExecutionResponse & ApiErrorBody>('POST', '/api/transactions/three-ds/authentication-completed', { payment_data: challenge.action!.payment_data, session_id: challenge.action!.session_id, trans_status }, CLIENT_KEY);
+
+  it('a browser trans_status Y for a challenge the shopper declined at the ACS gives DECLINED', async () => {
+    const challenge = await browserChallenge();
+    await answerChallenge(challenge, 'decline');
+    const reply = await browserCompleted(challenge, 'Y');
+    expect(reply.body.result).toMatchObject({ status: 'DECLINED', approved: false });
+  });
+
+  it('a browser trans_status Y for a challenge the ACS never completed is a 422 and approves nothing', async () => {
+    const challenge = await browserChallenge();
+    const reply = await browserCompleted(challenge, 'Y');
+    expect(reply.status).toBe(422);
+    expect(reply.body.errors[0]!.property).toBe('trans_status');
+    expect(await statusOf(challenge.action!.transaction_id)).not.toBe('APPROVED');
+    // The challenge stays open: the shopper may still answer it.
+    await answerChallenge(challenge, 'approve');
+    expect((await browserCompleted(challenge, 'N')).body.result?.status).toBe('APPROVED');
+  });
+
+  it('a merchant (bearer) call without an ACS record is refused the same way', async () => {
+    const challenge = await fingerprint(await startFlow('VERSIONING_FINGERPRINT_Y_CHALLENGE'));
+    const reply = await post<ApiErrorBody>('/api/transactions/three-ds/authentication-completed', {
+      payment_data: challenge.action!.payment_data, session_id: challenge.action!.session_id, trans_status: 'Y',
+    });
+    expect(reply.status).toBe(422);
+    expect(await statusOf(challenge.action!.transaction_id)).not.toBe('APPROVED');
+  });
+
+  it('a forged CRes at the notification URL approves nothing: unknown challenge 422, declined challenge declined', async () => {
+    const notify = async (challenge: ExecutionResponse) => {
+      const cres = encodeBase64Json({ threeDSServerTransID: challenge.action!.session_id, acsTransID: tokenOf(challenge).acs_trans_id, messageType: 'CRes', transStatus: 'Y' });
+      return t.gw.api.inject({
+        method: 'POST',
+        url: `/three-ds/${challenge.action!.transaction_id}/challenge-notification-url`,
+        headers: { 'user-agent': 'vitest', 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-dest': 'document' },
+        payload: new URLSearchParams({ cres }).toString(),
+      });
+    };
+    const never = await fingerprint(await startFlow('VERSIONING_FINGERPRINT_Y_CHALLENGE'));
+    expect((await notify(never)).statusCode).toBe(422);
+    expect(await statusOf(never.action!.transaction_id)).not.toBe('APPROVED');
+
+    const declined = await fingerprint(await startFlow('VERSIONING_FINGERPRINT_Y_CHALLENGE'));
+    await answerChallenge(declined, 'decline');
+    const page = await notify(declined);
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toContain('status=DECLINED');
+    expect(await statusOf(declined.action!.transaction_id)).toBe('DECLINED');
   });
 });

@@ -7,12 +7,12 @@
  * its own property (`payment_method.data.encrypted_cvv`, ...). The fields of one card are
  * decrypted side by side in the decrypt workers (card-keys.ts), off the event loop.
  */
-import { createHash } from 'node:crypto';
 import { ERROR_CODES, decodeBase64Json, type PaymentMethodData } from '@payments/core';
 import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import type { CardFacts, SavedPaymentMethod } from '../store/records';
 import { cardBrand } from './card-brand';
+import { cardHash } from './card-hash';
 
 export interface ResolvedPaymentMethod {
   data: Partial<PaymentMethodData> & { type: string };
@@ -39,7 +39,7 @@ export async function resolvePaymentMethod(
         year: 'encrypted_expiration_year',
         cvv: 'encrypted_cvv',
       });
-      return { data: cardMethodData('card', card), card, threeDs: true, savedCard: null };
+      return { data: cardMethodData(ctx, merchantId, 'card', card), card, threeDs: true, savedCard: null };
     }
     case 'saved_card':
       return resolveSavedCard(ctx, merchantId, data, now);
@@ -54,13 +54,13 @@ export async function resolvePaymentMethod(
         plainField(await decryptFields(ctx, merchantId, data, ['encrypted_cryptogram']), 'encrypted_cryptogram');
         if (data.eci === undefined) throw invalid('payment_method.data.eci', 'eci is required with a cryptogram');
       }
-      const method = cardMethodData('network-token', card);
+      const method = cardMethodData(ctx, merchantId, 'network-token', card);
       method.method = typeof data.source === 'string' ? data.source : 'network-token';
       // PAN_ONLY (no cryptogram) authenticates like a card; a valid cryptogram and ECI skip it.
       return { data: method, card, threeDs: !hasCryptogram, savedCard: null };
     }
     case 'wallet-a':
-      return resolveWalletAToken(data, now);
+      return resolveWalletAToken(ctx, merchantId, data, now);
     default:
       return { data: { type }, card: null, threeDs: false, savedCard: null };
   }
@@ -138,12 +138,17 @@ function checkExpiry(
   return { month: m, year: fullYear };
 }
 
-function cardMethodData(type: string, card: CardFacts): Partial<PaymentMethodData> & { type: string } {
+function cardMethodData(
+  ctx: GatewayContext,
+  merchantId: string,
+  type: string,
+  card: CardFacts,
+): Partial<PaymentMethodData> & { type: string } {
   return {
     type,
     brand: card.brand,
     masked: `${card.bin}${'*'.repeat(card.number.length - 10)}${card.last4}`,
-    hash: createHash('sha256').update(card.number).digest('hex').slice(0, 32),
+    hash: cardHash(ctx, merchantId, card.number),
     method: null,
     token: null,
   };
@@ -179,7 +184,7 @@ async function resolveSavedCard(ctx: GatewayContext, merchantId: string, data: D
     exp_month: m,
     exp_year: y,
   };
-  const method = cardMethodData('saved_card', card);
+  const method = cardMethodData(ctx, merchantId, 'saved_card', card);
   method.token = saved.id;
   return { data: method, card, threeDs: true, savedCard: saved };
 }
@@ -190,7 +195,7 @@ async function resolveSavedCard(ctx: GatewayContext, merchantId: string, data: D
  * `paymentMethodDetails {pan, expirationMonth, expirationYear, authMethod, cryptogram?,
  * eciIndicator?}` (README, decisions). PAN_ONLY authenticates; CRYPTOGRAM_3DS skips it.
  */
-function resolveWalletAToken(data: Data, now: Date): ResolvedPaymentMethod {
+function resolveWalletAToken(ctx: GatewayContext, merchantId: string, data: Data, now: Date): ResolvedPaymentMethod {
   const property = 'payment_method.data.google_pay_token';
   let details: Record<string, unknown>;
   try {
@@ -218,7 +223,7 @@ function resolveWalletAToken(data: Data, now: Date): ResolvedPaymentMethod {
     exp_month: expiry.month,
     exp_year: expiry.year,
   };
-  const method = cardMethodData('wallet-a', card);
+  const method = cardMethodData(ctx, merchantId, 'wallet-a', card);
   method.method = String(authMethod);
   return { data: method, card, threeDs: authMethod === 'PAN_ONLY', savedCard: null };
 }

@@ -13,8 +13,11 @@ import { SignJWT, calculateJwkThumbprint, exportJWK, generateKeyPair, type Crypt
 export const WEBHOOK_JWT_LIFETIME_S = 300;
 
 export interface WebhookSigner {
-  /** A JWT for one attempt of one delivery; `jti` names the attempt. */
-  signWebhook(rawBody: string, jti: string): Promise<string>;
+  /**
+   * A JWT for one attempt of a delivery: `jti` is the delivery id (the same on every retry,
+   * so receivers deduplicate on a signed value) and `aud` the merchant it is for.
+   */
+  signWebhook(rawBody: string, jti: string, audience: string): Promise<string>;
   /** The public key set that verifies the JWTs. */
   jwks(): Promise<{ keys: JWK[] }>;
 }
@@ -39,13 +42,14 @@ export function createWebhookSigner(issuer: () => string): WebhookSigner {
   const platformKey = (): Promise<PlatformKey> => (key ??= generatePlatformKey());
 
   return {
-    async signWebhook(rawBody, jti) {
+    async signWebhook(rawBody, jti, audience) {
       const { kid, privateKey } = await platformKey();
       // Wall-clock time, not the gateway's test clock: receivers check exp against their own clock.
       const iat = Math.floor(Date.now() / 1000);
       return new SignJWT({ data: { SHA512: sha512Hex(rawBody) } })
         .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
         .setIssuer(issuer())
+        .setAudience(audience)
         .setIssuedAt(iat)
         .setExpirationTime(iat + WEBHOOK_JWT_LIFETIME_S)
         .setJti(jti)

@@ -217,7 +217,7 @@ describe('webhook outbox', () => {
     const { keys } = await outbox.jwks();
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'RS256', kid: keys[0]!['kid'], typ: 'JWT' });
     const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ iss: GATEWAY, jti: `${delivery!.id}:1` });
+    expect(claims).toMatchObject({ iss: GATEWAY, jti: delivery!.id, aud: delivery!.merchant_id });
     expect(claims.exp! - claims.iat!).toBe(300);
     expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(keys[0]).not.toHaveProperty('d');
@@ -233,6 +233,8 @@ describe('webhook outbox', () => {
     expect(delivery!.attempts.map((a) => a.status)).toEqual([500, 200]);
     expect(receiver.received.map((r) => r.headers['x-webhook-id'])).toEqual([delivery!.id, delivery!.id]);
     expect(receiver.received.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '2']);
+    // The signed delivery id (jti) is the same on every attempt: receivers deduplicate on it.
+    expect(receiver.received.map((r) => decodeJwt(r.headers.authorization!.slice('Bearer '.length)).jti)).toEqual([delivery!.id, delivery!.id]);
     expect(receiver.received[0]!.raw.equals(receiver.received[1]!.raw)).toBe(true);
   });
 
@@ -251,7 +253,7 @@ describe('webhook outbox', () => {
   it('is refused 401 when the JWT is not signed with the published key', async () => {
     const { receiver } = await setup({});
     const body = JSON.stringify({ event: 'transaction-svc:transaction:pending', payload: {} });
-    const forged = await createWebhookSigner(() => GATEWAY).signWebhook(body, 'forged:1');
+    const forged = await createWebhookSigner(() => GATEWAY).signWebhook(body, 'forged:1', 'MERCHANT0001');
     const response = await fetch(receiver.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${forged}` },

@@ -88,7 +88,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       let status: number | null = null;
       let error: string | null = null;
       try {
-        const jwt = await signer.signWebhook(entry.rawBody, `${delivery.id}:${number}`);
+        const jwt = await signer.signWebhook(entry.rawBody, delivery.id, delivery.merchant_id);
         const response = await fetch(delivery.url, {
           method: 'POST',
           headers: {
