@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const port = Number(process.argv[2] ?? 4180);
 const pages = process.argv[3] ? resolve(process.argv[3]) : join(dirname(fileURLToPath(import.meta.url)), '../pages');
 
-const server = createServer(async (request, response) => {
+const serve: Parameters<typeof createServer>[0] = async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === '/health') {
     response.end('ok');
@@ -28,6 +28,19 @@ const server = createServer(async (request, response) => {
   } catch {
     response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   }
+};
+// Pages are opened as http://localhost:<port> (another site than the gateway on 127.0.0.1),
+// and localhost resolves to 127.0.0.1 or ::1 depending on the machine and the browser:
+// listen on both loopback addresses (::1 only where the machine has IPv6).
+const ipv4 = createServer(serve).listen(port, '127.0.0.1');
+const ipv6 = createServer(serve).on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EADDRNOTAVAIL' && error.code !== 'EAFNOSUPPORT') throw error;
 });
-server.listen(port, '127.0.0.1');
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+ipv6.listen(port, '::1');
+const servers = [ipv4, ipv6];
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const each of servers) each.close();
+    process.exit(0);
+  });
+}

@@ -38,7 +38,7 @@ export interface PaymentsTestFixtures {
 }
 
 export const test = base.extend<PaymentsTestFixtures, PaymentsWorkerFixtures>({
-  merchantOrigin: ['http://127.0.0.1:4180', { scope: 'worker', option: true }],
+  merchantOrigin: ['http://localhost:4180', { scope: 'worker', option: true }],
   testGateway: [
     async ({}, use) => {
       const gateway = await startTestGateway();
