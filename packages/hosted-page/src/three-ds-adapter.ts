@@ -9,7 +9,7 @@
 import type { ThreeDsAdapter } from '@payments/core';
 import { runFingerprint } from '@payments/embedded-fields/fingerprint';
 import type { GatewayApi } from '@payments/embedded-fields/gateway-api';
-import { openChallengeDialog, type ChallengeLabels, type OpenChallenge } from './challenge-dialog';
+import { openChallengeDialog, type ChallengeLabels, type OpenChallenge } from '@payments/embedded-fields/challenge-dialog';
 
 export interface AdapterDeps {
   api: GatewayApi;

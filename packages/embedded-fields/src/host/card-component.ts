@@ -24,7 +24,7 @@ import {
   type SubmitOutcome,
   type SubmitRequest,
 } from '../shared/protocol';
-import { openChallenge, type OpenChallenge } from './challenge-modal';
+import { openChallengeDialog, type OpenChallenge } from '../shared/challenge-dialog';
 import { openFrame, type FrameConnection } from './frame-connection';
 import { FramedComponent } from './framed-component';
 import { navigate } from './navigation';
@@ -56,7 +56,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
       ...this.commonHostMethods(),
       showChallenge: (request, labels) => {
         this.challenge?.close();
-        this.challenge = openChallenge(request, labels);
+        this.challenge = openChallengeDialog(request, labels);
         return this.challenge.outcome;
       },
       closeChallenge: () => this.challenge?.close(),
@@ -67,7 +67,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     };
     const frame = await openFrame(
       container,
-      { gatewayOrigin: this.context.gatewayOrigin, path: CARD_FRAME_PATH, sessionId: this.context.sessionId, clientKey: this.context.clientKey },
+      { gatewayOrigin: this.context.gatewayOrigin, path: CARD_FRAME_PATH, sessionId: this.context.sessionId, clientKey: this.context.clientKey, allow: 'payment' },
       methods,
     );
     try {

@@ -25,6 +25,8 @@ export interface FrameSource {
   sessionId: string;
   clientKey: string;
   title?: string;
+  /** The iframe's permissions policy (the card frame: `payment`). */
+  allow?: string;
 }
 
 export async function openFrame<Remote extends Methods = FrameRemote>(
@@ -39,6 +41,7 @@ export async function openFrame<Remote extends Methods = FrameRemote>(
 
   const iframe = document.createElement('iframe');
   iframe.title = source.title ?? CARD_FRAME_TITLE;
+  if (source.allow) iframe.allow = source.allow;
   iframe.src = url.toString();
   iframe.setAttribute('scrolling', 'no');
   iframe.setAttribute('allowtransparency', 'true');

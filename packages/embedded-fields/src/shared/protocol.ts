@@ -10,7 +10,8 @@
  *     merchant page (challenge modal, top-level navigation) is asked of the host.
  * Every call is typed by these interfaces; a version mismatch fails the handshake.
  */
-import type { ChallengeWindowSize, ExecutionResponse, TransStatus } from '@payments/core';
+import type { ExecutionResponse } from '@payments/core';
+import type { ChallengeOutcome, ChallengeRequest } from './challenge-dialog';
 import type { ComponentState, Customer, FieldStyles, HolderData, Locale, PaymentError } from '../public-api';
 
 export const PROTOCOL_VERSION = 1;
@@ -21,6 +22,8 @@ export const CARD_FRAME_TITLE = 'Secure card payment';
 export const CONNECT_TIMEOUT_MS = 15_000;
 /** How long a frame that has loaded may take to connect (see host/frame-connection.ts). */
 export const LOADED_GRACE_MS = 2_500;
+
+export type { ChallengeOutcome, ChallengeRequest };
 
 export type FrameComponentType = 'card' | 'saved-card';
 
@@ -62,16 +65,6 @@ export interface FrameMethods {
   focusField(which: 'first' | 'last'): void;
 }
 
-export interface ChallengeRequest {
-  acsUrl: string;
-  acsOrigin: string;
-  creq: string;
-  windowSize: ChallengeWindowSize;
-  width: string;
-  height: string;
-}
-
-export type ChallengeOutcome = { kind: 'response'; transStatus: TransStatus } | { kind: 'closed' };
 
 export type NavigationRequest =
   | { kind: 'redirect'; url: string }
