@@ -5,13 +5,20 @@
  * overrides the browser binary.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { remote } from 'webdriverio';
 import { notFound, type EngineDriver, type FramePath, type KeyName } from '../driver';
 import { inPageScript, type InPageOp, type Query } from '../in-page';
 
-export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** Debian's MiniBrowser (webkit2gtk-driver's dependency), under the machine's multiarch directory. */
+export const MINIBROWSER =
+  process.env.MINIBROWSER ??
+  readdirSync('/usr/lib')
+    .filter((dir) => dir.endsWith('-linux-gnu'))
+    .map((dir) => `/usr/lib/${dir}/webkit2gtk-4.1/MiniBrowser`)
+    .find((file) => existsSync(file)) ??
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const WEBKIT_WEBDRIVER = '/usr/bin/WebKitWebDriver';
 const XVFB_RUN = '/usr/bin/xvfb-run';
 
