@@ -22,6 +22,8 @@ export interface EngineDriver {
   readonly engine: EngineName;
   /** What drives it, for reports (e.g. "webdriverio + WebKitWebDriver (MiniBrowser)"). */
   readonly description: string;
+  /** The narrowest viewport the engine's window allows (0: any). */
+  readonly narrowestWidth: number;
   /** A fresh page for the next test, so what a failed test left behind (frames, a dialog, a navigation under way) cannot fail the next. */
   reset(): Promise<void>;
   goto(url: string): Promise<void>;

@@ -20,6 +20,7 @@ export async function firefoxDriver(): Promise<EngineDriver> {
 
   return {
     engine: 'firefox',
+    narrowestWidth: 0,
     description: `puppeteer-core over WebDriver BiDi (${FIREFOX_EXECUTABLE})`,
     async reset() {
       const old = page;

@@ -19,6 +19,7 @@ export async function playwrightDriver(engine: EngineName): Promise<EngineDriver
 
   return {
     engine,
+    narrowestWidth: 0,
     description: `Playwright ${engine}${engine === 'chromium' && CHROMIUM_LAUNCH_OPTIONS.executablePath ? ` (${CHROMIUM_LAUNCH_OPTIONS.executablePath})` : ''}`,
     async reset() {
       const old = page;

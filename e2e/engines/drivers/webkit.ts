@@ -68,10 +68,15 @@ export async function webkitDriver(): Promise<EngineDriver> {
     for (const query of frames) await browser.switchToFrame(await element(query, frames));
   }
   async function element(query: Query, frames: FramePath): Promise<ElementRef> {
-    const ref = (await browser.executeScript(`return ${inPageScript('find', query)}`, [])) as ElementRef | null;
+    const ref = await run<ElementRef | null>(inPageScript('find', query));
     if (!ref) throw notFound(frames, query);
     return ref;
   }
+  /**
+   * Runs an expression in the current frame. Wrapped in an array: WebDriver reads a result
+   * object with an `error` key (a field's announced error) as a failed command.
+   */
+  const run = async <T>(expression: string): Promise<T> => ((await browser.executeScript(`return [${expression}]`, [])) as [T])[0];
   const at = async (frames: FramePath, query: Query) => {
     await frameAt(frames);
     return (await element(query, frames))[ELEMENT];
@@ -81,6 +86,8 @@ export async function webkitDriver(): Promise<EngineDriver> {
 
   return {
     engine: 'webkit',
+    // MiniBrowser's window (its header bar) is never narrower than this without a window manager.
+    narrowestWidth: 460,
     description: `webdriverio + WebKitWebDriver (${MINIBROWSER} under xvfb-run)`,
     async reset() {
       // One window per session in MiniBrowser's automation mode: a blank page instead.
@@ -96,6 +103,7 @@ export async function webkitDriver(): Promise<EngineDriver> {
     },
     async setViewport(width, height) {
       // WebDriver sizes the window, not the page: size it, then correct by the window's chrome.
+      // Narrower than narrowestWidth comes out at MiniBrowser's minimum.
       await browser.setWindowRect(null, null, width, height);
       await browser.switchToFrame(null);
       const inner = (await browser.executeScript('return [innerWidth, innerHeight]', [])) as [number, number];
@@ -103,7 +111,7 @@ export async function webkitDriver(): Promise<EngineDriver> {
     },
     async inPage<T>(frames: FramePath, op: InPageOp, arg?: unknown) {
       await frameAt(frames);
-      return (await browser.executeScript(`return ${inPageScript(op, arg)}`, [])) as T;
+      return run<T>(inPageScript(op, arg));
     },
     async click(frames, query) {
       await browser.elementClick(await at(frames, query));
@@ -129,7 +137,8 @@ export async function webkitDriver(): Promise<EngineDriver> {
       await browser.performActions([{ type: 'key', id: 'keyboard', actions: [...text].flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) }]);
     },
     async wheel(x, y, deltaY) {
-      await browser.performActions([{ type: 'wheel', id: 'wheel', actions: [{ type: 'scroll', x, y, deltaX: 0, deltaY, duration: 0, origin: 'viewport' }] }]);
+      // WebKitWebDriver takes integer coordinates only.
+      await browser.performActions([{ type: 'wheel', id: 'wheel', actions: [{ type: 'scroll', x: Math.round(x), y: Math.round(y), deltaX: 0, deltaY, duration: 0, origin: 'viewport' }] }]);
     },
     async close() {
       try {
