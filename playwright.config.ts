@@ -27,7 +27,9 @@ export default defineConfig<object, { merchantOrigin: string }>({
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
-    merchantOrigin: `http://127.0.0.1:${E2E_MERCHANT_PORT}`,
+    // Another site than the gateway (127.0.0.1): the secure frames are cross-site, as on a
+    // merchant's own domain (third-party frame rules, storage partitioning, site isolation).
+    merchantOrigin: `http://localhost:${E2E_MERCHANT_PORT}`,
   },
   // Each worker starts its own mock gateway (the QA kit's fixtures); the bare test shop
   // that serves e2e/pages is shared.

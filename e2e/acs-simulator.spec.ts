@@ -8,9 +8,8 @@ import { uniqueReference, type GatewayClient } from '@payments/testing';
 import { completeChallenge } from '@payments/testing/playwright';
 import { TEST_BROWSER_INFO, decodeBase64Json, encodeBase64Json, type ExecutionResponse, type ThreeDsActionToken } from '@payments/core';
 import { expect, test } from './fixtures';
+import { foreignOf } from './support/foreign-origin';
 
-/** The same server under another name: a different origin, so a foreign page. */
-const foreignOf = (origin: string) => origin.replace('127.0.0.1', 'localhost');
 
 async function challengeAction(gateway: GatewayClient, merchantOrigin: string, flow = 'VERSIONING_FINGERPRINT_Y_CHALLENGE'): Promise<ExecutionResponse> {
   const start = await gateway.authorize({

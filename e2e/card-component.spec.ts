@@ -7,6 +7,7 @@ import { TEST_CARDS, type GatewayClient } from '@payments/testing';
 import { completeChallenge, readField } from '@payments/testing/playwright';
 import { expect, test as base } from './fixtures';
 import { CheckoutPage } from './models/checkout-page';
+import { foreignOf, foreignUrl } from './support/foreign-origin';
 
 const test = base.extend<{ checkout: CheckoutPage; newSession: (metadata?: Record<string, unknown>) => Promise<{ id: string; reference: string }> }>({
   checkout: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new CheckoutPage(page, merchantOrigin, gatewayUrl)),
@@ -175,9 +176,9 @@ test.describe('isolation', () => {
       spy.src = `${foreign}/return`;
       spy.title = 'foreign';
       document.body.append(spy);
-    }, merchantOrigin.replace('127.0.0.1', 'localhost'));
-    await expect.poll(() => page.frame({ url: /localhost.*\/return/ }) !== null).toBe(true);
-    const foreign = page.frame({ url: /localhost.*\/return/ })!;
+    }, foreignOf(merchantOrigin));
+    await expect.poll(() => page.frame({ url: foreignUrl(merchantOrigin, '/return') }) !== null).toBe(true);
+    const foreign = page.frame({ url: foreignUrl(merchantOrigin, '/return') })!;
     await foreign.waitForLoadState();
     await foreign.evaluate((cardOrigin) => {
       const card = window.parent.frames[0]!;

@@ -29,7 +29,7 @@ async function saveCard(gateway: GatewayClient, customerId: string, expiry = { m
     currency: 'EUR',
     amount: 1500,
     transaction_type: 'PURCHASE',
-    return_url: 'http://127.0.0.1:4180/return',
+    return_url: 'https://shop.example/return',
     payment_method: { type: 'card', data: await gateway.encryptCard({ number: '4000000000000002', ...expiry }) },
     browser_info: TEST_BROWSER_INFO,
     customer: { id: customerId },

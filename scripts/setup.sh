@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything a fresh machine with only Node.js 20+ and npm needs: the pinned pnpm, the
-# workspace's packages, and a Chromium for Playwright (Debian's, where Playwright cannot
-# download its own). Safe to run again: each step is skipped when already done.
+# workspace's packages, and the browsers from Debian (Playwright cannot download its own
+# here): Chromium, WebKitGTK and Firefox ESR. Safe to run again: each step is skipped when already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,14 +11,22 @@ if [ "$(pnpm --version 2>/dev/null || true)" != "$pnpm_version" ]; then
   npm install -g "pnpm@${pnpm_version}" >/dev/null
 fi
 
-if [ ! -x /usr/bin/chromium ] && [ -z "${PLAYWRIGHT_CHROMIUM_EXECUTABLE:-}" ]; then
+# Debian packages the browser suites need, where missing: Chromium (Playwright), and for
+# the cross-engine suite (pnpm test:engines) WebKitGTK's WebDriver + MiniBrowser, a virtual
+# X display for it, and Firefox ESR.
+missing=()
+[ -x /usr/bin/chromium ] || [ -n "${PLAYWRIGHT_CHROMIUM_EXECUTABLE:-}" ] || missing+=(chromium)
+[ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+[ -x /usr/bin/xvfb-run ] || missing+=(xvfb)
+[ -x /usr/bin/firefox-esr ] || [ -n "${FIREFOX_EXECUTABLE:-}" ] || missing+=(firefox-esr)
+if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1; then
     sudo_cmd=""
     [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
     $sudo_cmd apt-get update -qq
-    $sudo_cmd apt-get install -y -qq chromium >/dev/null
+    $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "setup: no /usr/bin/chromium and no apt-get; Playwright will use its own browser (npx playwright install chromium)" >&2
+    echo "setup: missing ${missing[*]} and no apt-get; Playwright can use its own browsers (npx playwright install; ENGINE_DRIVER=playwright pnpm test:engines)" >&2
   fi
 fi
 

@@ -8,12 +8,12 @@ import { luhnCheck } from '@payments/core';
 import { completeChallenge } from '@payments/testing/playwright';
 import { expect, test as base } from '../fixtures';
 import { CheckoutPage } from '../models/checkout-page';
+import { foreignOf, foreignUrl } from '../support/foreign-origin';
 
 const test = base.extend<{ checkout: CheckoutPage }>({
   checkout: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new CheckoutPage(page, merchantOrigin, gatewayUrl)),
 });
 
-const foreignOf = (origin: string) => origin.replace('127.0.0.1', 'localhost');
 /** Full-width digits, as a Japanese or Chinese IME types them. */
 const fullWidth = (digits: string) => [...digits].map((d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)).join('');
 
@@ -44,8 +44,8 @@ test('a forged CHALLENGE_RESPONSE from a non-ACS origin is ignored', async ({ pa
     spy.title = 'forger';
     document.body.append(spy);
   }, `${foreignOf(merchantOrigin)}/return`);
-  await expect.poll(() => page.frame({ url: /localhost.*\/return/ }) !== null).toBe(true);
-  const forger = page.frame({ url: /localhost.*\/return/ })!;
+  await expect.poll(() => page.frame({ url: foreignUrl(merchantOrigin, '/return') }) !== null).toBe(true);
+  const forger = page.frame({ url: foreignUrl(merchantOrigin, '/return') })!;
   await forger.waitForLoadState();
   await forger.evaluate((target) => {
     for (const data of [JSON.stringify({ type: 'CHALLENGE_RESPONSE', trans_status: 'Y' }), { type: 'CHALLENGE_RESPONSE', trans_status: 'Y' }]) {

@@ -14,7 +14,7 @@ import { startTestShop } from './test-shop-process';
 
 const out = process.argv[2] ?? 'test-results/screenshots';
 const MERCHANT_PORT = 4186;
-const merchantOrigin = `http://127.0.0.1:${MERCHANT_PORT}`;
+const merchantOrigin = `http://localhost:${MERCHANT_PORT}`;
 
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });

@@ -1,33 +1,9 @@
 /**
  * A bare "merchant" origin for suites that test the gateway's pages without the demo shop:
- * serves e2e/pages/*.html and a plain /return page. Started by Playwright's webServer.
+ * the test shop (test-shop-server.ts) as a process. Started by Playwright's webServer.
  * Usage: tsx e2e/support/test-merchant-server.ts <port> [pages-dir]
  */
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { dirname, join, normalize, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DEFAULT_PAGES, startTestShopServer } from './test-shop-server';
 
-const port = Number(process.argv[2] ?? 4180);
-const pages = process.argv[3] ? resolve(process.argv[3]) : join(dirname(fileURLToPath(import.meta.url)), '../pages');
-
-const server = createServer(async (request, response) => {
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  if (url.pathname === '/health') {
-    response.end('ok');
-    return;
-  }
-  const file = normalize(join(pages, url.pathname === '/' ? 'index.html' : url.pathname));
-  if (!file.startsWith(pages)) {
-    response.writeHead(400).end();
-    return;
-  }
-  try {
-    const body = await readFile(file.endsWith('.html') ? file : `${file}.html`);
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
-  } catch {
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-  }
-});
-server.listen(port, '127.0.0.1');
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+const shop = await startTestShopServer(Number(process.argv[2] ?? 4180), process.argv[3] ?? DEFAULT_PAGES);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shop.close().then(() => process.exit(0)));

@@ -20,7 +20,7 @@ export async function startTestShop(port: number, pagesDir?: string): Promise<Te
       // already gone
     }
   };
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://localhost:${port}`;
   try {
     await waitForHealth(`${origin}/health`);
   } catch (error) {

@@ -38,7 +38,12 @@ export async function completeChallenge(page: Page, outcome: ChallengeOutcome, o
   await found!.click();
 }
 
-/** The challenge dialog over the page (Embedded Fields and the hosted page). */
+/**
+ * The challenge dialog over the page (Embedded Fields and the hosted page). It lives in the
+ * open shadow root of its holder: Playwright's role queries are its own DOM walk and enter
+ * open shadow roots in Chromium, WebKit and Firefox alike (the browsers' accessibility
+ * queries, e.g. Firefox's through puppeteer, do not: e2e/engines finds it by the same walk).
+ */
 export function challengeDialog(page: Page): Locator {
   return page.getByRole('dialog');
 }

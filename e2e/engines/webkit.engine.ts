@@ -1,0 +1,3 @@
+import { engineSuite } from './scenarios';
+
+engineSuite('webkit');
