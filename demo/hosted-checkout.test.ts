@@ -119,6 +119,11 @@ describe('pay on the hosted page', () => {
     expect(cancel).not.toContain('&lt;b&gt;');
     const error = await (await fetch(`${demo.url}/checkout/hosted/error?status=EXPIRED`)).text();
     expect(error).toContain('We could not find this payment');
+    // The shop's own order number in its error URL: the order was not paid, and how to try again.
+    const unpaid = await (await fetch(`${demo.url}/checkout/hosted/error?lang=bs-BA&order=NW-ABC-123&status=EXPIRED`)).text();
+    expect(unpaid).toContain('<h1 id="outcome-heading">Vaše plaćanje nije odobreno</h1>');
+    expect(unpaid).toContain('Za narudžbu NW-ABC-123 ništa nije naplaćeno. Možete pokušati ponovo drugom karticom ili drugim načinom plaćanja.');
+    expect(unpaid).not.toContain('EXPIRED');
   });
 
   it('a hosted page the gateway could not create: a page in the shopper\'s language, not JSON', async () => {

@@ -15,7 +15,7 @@ import type { GatewayClient } from '@payments/testing';
 import { BASKET, CURRENCY, basketTotal } from '../shared/basket';
 import type { OrderStatus } from '../shared/api-types';
 import { withLang } from '../shared/i18n';
-import { canceledOutcome, checkingOutcome, describeOutcome, startFailedOutcome, type ShopperOutcome } from '../shared/outcome';
+import { canceledOutcome, checkingOutcome, describeOutcome, notPaidOutcome, startFailedOutcome, type ShopperOutcome } from '../shared/outcome';
 import { orderReference } from './checkout';
 import { checkedOrder, sendOutcomePage } from './orders';
 import { renderOutcomePage } from './outcome-page';
@@ -96,6 +96,6 @@ export function hostedOutcome(
   if (verified && (verified.tone === 'approved' || verified.tone === 'pending')) return verified;
   if (outcome === 'cancel') return canceledOutcome(locale, checked?.reference ?? reference);
   // No transaction to check (e.g. the session expired on the hosted page): the order we made.
-  if (!verified && reference) return describeOutcome(locale, { found: true, transactionId: '', status: null, approved: false, amount: null, currency: null, reference, processingCode: null, responseMessage: null });
+  if (!verified && reference) return notPaidOutcome(locale, reference);
   return verified ?? describeOutcome(locale, null);
 }

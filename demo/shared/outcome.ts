@@ -41,11 +41,17 @@ export function describeOutcome(locale: LocaleTag, order: OrderStatus | null): S
   if (order.status === 'PENDING' || order.status === 'CREATED') {
     return { tone: 'pending', title: text.pendingTitle, lines: [formatMessage(text.pendingLine, params)] };
   }
-  const reason = order.processingCode ? DECLINE_REASONS[order.processingCode] : undefined;
+  return notPaidOutcome(locale, params.order, order.processingCode);
+}
+
+/** Not paid: the reason when the processing code has one, and what to do next. */
+export function notPaidOutcome(locale: LocaleTag, reference: string, processingCode: string | null = null): ShopperOutcome {
+  const text = shopTexts(locale).outcome;
+  const reason = processingCode ? DECLINE_REASONS[processingCode] : undefined;
   return {
     tone: 'declined',
     title: text.declinedTitle,
-    lines: [...(reason ? [text[reason]] : []), formatMessage(text.declinedNext, params)],
+    lines: [...(reason ? [text[reason]] : []), formatMessage(text.declinedNext, { order: reference })],
   };
 }
 
