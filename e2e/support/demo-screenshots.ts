@@ -37,7 +37,12 @@ async function fillContactIn(page: Page, locale: LocaleTag): Promise<void> {
 async function shopperPages(browser: Browser, shopUrl: string, gatewayUrl: string, locale: LocaleTag): Promise<void> {
   const text = shopTexts(locale);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const shot = (name: string) => page.screenshot({ path: join(out, `${locale}-${name}.png`), fullPage: true, animations: 'disabled' });
+  const shot = async (name: string) => {
+    // A cross-origin frame below the fold is painted only once it has been in view.
+    const card = page.locator('#card-element');
+    if (await card.count()) await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(out, `${locale}-${name}.png`), fullPage: true, animations: 'disabled' });
+  };
   const labels = cardFieldLabels(locale);
   const pay = () => page.locator('#pay-button').click();
   const open = async () => {
@@ -81,7 +86,7 @@ async function shopperPages(browser: Browser, shopUrl: string, gatewayUrl: strin
     await page.getByRole('button', { name: text.page.hostedButton }).click();
     await page.getByRole('heading', { level: 1 }).waitFor();
     await shot('6-hosted-page');
-    await page.locator('a[href*="/cancel"], a:has-text("Cancel")').first().click();
+    await page.locator('a[href$="/cancel"]').click(); // the page's "Cancel and return to …"
     await page.waitForURL(/\/checkout\/hosted\/cancel/);
     await shot('7-hosted-cancel');
 
@@ -89,8 +94,8 @@ async function shopperPages(browser: Browser, shopUrl: string, gatewayUrl: strin
     await page.getByRole('button', { name: text.page.hostedButton }).click();
     await page.getByRole('heading', { level: 1 }).waitFor();
     await fillCard(page, { number: '4000000000000002' }, labels);
-    await page.getByRole('button', { name: /\d/ }).first().click();
-    await page.locator('a[href*="/success"]').first().click();
+    await page.getByRole('button', { name: /49[.,]99/ }).click();
+    await page.locator('a[href$="/return"]').click(); // the page's "Continue to Northwind Outfitters"
     await page.waitForURL(/\/checkout\/hosted\/success/);
     await shot('8-hosted-success');
 
