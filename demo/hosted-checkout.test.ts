@@ -34,7 +34,7 @@ const startHosted = (locale?: string) =>
 async function sessionOf(location: string) {
   const id = new URL(location).pathname.split('/').pop()!;
   const response = await fetch(`${gateway.url}/api/sessions/${id}`, { headers: { 'x-client-key': 'test-client-key', 'user-agent': 'vitest' } });
-  return (await response.json()) as { id: string; reference: string; amount: number; hpp: { language: string | null } };
+  return (await response.json()) as { id: string; reference: string; amount: number; description: string; hpp: { language: string | null } };
 }
 
 describe('pay on the hosted page', () => {
@@ -53,6 +53,7 @@ describe('pay on the hosted page', () => {
     expect(session.amount).toBe(4999);
     expect(session.reference).toMatch(/^NW-/);
     expect(session.hpp.language).toBe('sv-SE');
+    expect(session.description).toBe('Beställning från Northwind Outfitters: Highland Grid Fleece'); // shown on the hosted page
     // The three return URLs are the shop's own: the gateway's exits lead there.
     const cancel = await fetch(`${gateway.url}/hpp/${session.id}/cancel`, { redirect: 'manual', headers: { 'user-agent': 'vitest' } });
     // The shop's pages, in the shopper's language and with the order number to show.

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES } from '@payments/core';
 import type { GatewayClient } from '@payments/testing';
-import { BASKET, CURRENCY, basketTotal } from '../shared/basket';
+import { CURRENCY, basketTotal } from '../shared/basket';
 import type { ApiProblem, CheckoutRequest, CheckoutResponse, ScenariosResponse } from '../shared/api-types';
-import { withLang } from '../shared/i18n';
+import { orderDescription, withLang } from '../shared/i18n';
 import type { ShopperAccounts } from './accounts';
 import { DEFAULT_SCENARIO_ID, findScenario, publicScenarios } from './scenarios';
 
@@ -70,7 +70,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutOp
         const session = await options.gateway.createSession({
           terminal_id: scenario.terminalId,
           reference: orderReference(),
-          description: `Northwind Outfitters order: ${BASKET.map((line) => line.name).join(', ')}`,
+          description: orderDescription(request.body.locale ?? DEFAULT_LOCALE),
           currency: scenario.order?.currency ?? CURRENCY,
           amount: scenario.order?.amount ?? basketTotal(),
           // With a profile: its gateway customer, so a card saved now is linked to it (spec).

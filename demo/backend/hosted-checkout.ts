@@ -12,9 +12,9 @@
 import type { FastifyInstance } from 'fastify';
 import { isLocaleTag, type LocaleTag } from '@payments/core';
 import type { GatewayClient } from '@payments/testing';
-import { BASKET, CURRENCY, basketTotal } from '../shared/basket';
+import { CURRENCY, basketTotal } from '../shared/basket';
 import type { OrderStatus } from '../shared/api-types';
-import { withLang } from '../shared/i18n';
+import { orderDescription, withLang } from '../shared/i18n';
 import { canceledOutcome, checkingOutcome, describeOutcome, notPaidOutcome, startFailedOutcome, type ShopperOutcome } from '../shared/outcome';
 import { orderReference } from './checkout';
 import { checkedOrder, sendOutcomePage } from './orders';
@@ -50,7 +50,7 @@ export function registerHostedCheckoutRoutes(app: FastifyInstance, options: Host
         const page = await options.gateway.createHostedPage({
           terminal_id: 'TERM00001',
           reference,
-          description: `Northwind Outfitters order: ${BASKET.map((line) => line.name).join(', ')}`.slice(0, 100),
+          description: orderDescription(locale),
           amount: basketTotal(),
           currency: CURRENCY,
           transaction_type: 'PURCHASE',

@@ -53,6 +53,7 @@ export const bsBA: ShopTexts = {
     workingDays: { one: '{count} radnog dana', few: '{count} radna dana', other: '{count} radnih dana' },
   },
   checkout: {
+    orderDescription: 'Narudžba Northwind Outfitters: {items}',
     pay: 'Platite {amount}',
     processing: 'Obrada…',
     paid: 'Plaćeno',

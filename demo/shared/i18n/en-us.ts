@@ -52,6 +52,8 @@ export const enUS = {
     workingDays: { one: '{count} business day', other: '{count} business days' },
   },
   checkout: {
+    /** The order's description on the gateway's pages (the hosted page shows it). {items}: the products. */
+    orderDescription: 'Northwind Outfitters order: {items}',
     pay: 'Pay {amount}',
     processing: 'Processing…',
     paid: 'Paid',

@@ -43,3 +43,8 @@ export const LOCALE_COOKIE = 'northwind-locale';
 export function withLang(url: string, locale: LocaleTag): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`;
 }
+
+/** The order's description for the gateway (the hosted page shows it), at most 100 characters. */
+export function orderDescription(locale: LocaleTag): string {
+  return formatMessage(shopTexts(locale).checkout.orderDescription, { items: BASKET.map((line) => line.name).join(', ') }).slice(0, 100);
+}

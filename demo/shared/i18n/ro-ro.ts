@@ -52,6 +52,7 @@ export const roRO: ShopTexts = {
     workingDays: { one: '{count} zi lucrătoare', few: '{count} zile lucrătoare', other: '{count} de zile lucrătoare' },
   },
   checkout: {
+    orderDescription: 'Comanda Northwind Outfitters: {items}',
     pay: 'Plătiți {amount}',
     processing: 'Se procesează…',
     paid: 'Plătit',

@@ -52,6 +52,7 @@ export const svSE: ShopTexts = {
     workingDays: { one: '{count} arbetsdag', other: '{count} arbetsdagar' },
   },
   checkout: {
+    orderDescription: 'Beställning från Northwind Outfitters: {items}',
     pay: 'Betala {amount}',
     processing: 'Behandlar…',
     paid: 'Betald',
