@@ -119,7 +119,7 @@ test.describe('in the shopper\'s language', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(shopTexts(locale).page.checkoutHeading);
       await fillContact(page, locale);
       const labels = cardFieldLabels(locale);
-      await expect(shopCard(page).getByLabel(labels.number, { exact: true })).toBeVisible();
+      await expect(shopCard(page).getByLabel(labels.number, { exact: true })).toBeVisible({ timeout: 30_000 }); // the frame loads the locale's texts
       const pay = page.getByRole('button', { name: new RegExp(`^${shopTexts(locale).checkout.pay.replace(' {amount}', '')} (€|\\d)`) });
 
       // Declined for insufficient funds (processing code 1004).
