@@ -50,6 +50,7 @@ describe('shop page', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 
     const html = await response.text();
+    expect(html).toContain('<html lang="en-US">');
     // Pinned with Subresource Integrity (the gateway's /sri.json).
     expect(html).toMatch(new RegExp(`<script src="${gateway.url}/embedded-fields\\.js" integrity="sha384-[A-Za-z0-9+/=]+" crossorigin="anonymous" defer></script>`));
     expect(html).toContain('<div id="card-element"');
@@ -67,6 +68,22 @@ describe('shop page', () => {
     expect(source).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML/);
     expect((await fetch(`${demo.url}/shop.css`)).headers.get('content-type')).toMatch(/^text\/css/);
     expect((await fetch(`${demo.url}/index.html`)).status).toBe(404); // the template is not served raw
+  });
+
+  it("renders the page in the shopper's language: Accept-Language, or the language picked before (cookie)", async () => {
+    const romanian = await (await fetch(`${demo.url}/`, { headers: { 'accept-language': 'ro-RO,ro;q=0.9' } })).text();
+    expect(romanian).toContain('<html lang="ro-RO">');
+    expect(romanian).toContain('<li data-t="freeReturns">Retur gratuit în 30 de zile</li>'); // Intl.PluralRules: "de" from 20
+    expect(romanian).toContain('<li data-t="shipsWithin">Expediere în 2 zile lucrătoare</li>');
+    expect(romanian).toMatch(/<span id="pay-label">Plătiți 49,99\sEUR<\/span>/);
+    expect(romanian).toContain('<input type="hidden" name="locale" id="hosted-locale" value="ro-RO">');
+    const bosnian = await (await fetch(`${demo.url}/`, { headers: { cookie: 'northwind-locale=bs-BA', 'accept-language': 'sv' } })).text();
+    expect(bosnian).toContain('<html lang="bs-BA">');
+    expect(bosnian).toContain('<li data-t="shipsWithin">Šaljemo u roku od 2 radna dana</li>');
+    expect(bosnian).toContain('<button class="button-secondary" type="submit" data-t="hostedButton">Platite na stranici za plaćanje</button>');
+    // The testing panel stays English and says so.
+    expect(bosnian).toContain('<section class="panel qa" aria-labelledby="qa-heading" lang="en">');
+    expect(bosnian).toContain('Developer details (not shown to shoppers in a real shop)');
   });
 
   it('sends a shopper on another host name to the public origin', async () => {
@@ -90,7 +107,8 @@ describe('checkout', () => {
       'GET',
       `/api/sessions/${started.sessionId}`,
     );
-    expect(session).toMatchObject({ terminal_id: 'TERM00001', return_url: `${demo.url}/return`, amount: 4999, status: 'CREATED' });
+    // The return page comes back in the shopper's language even without the page's cookie.
+    expect(session).toMatchObject({ terminal_id: 'TERM00001', return_url: `${demo.url}/return?lang=sv-SE`, amount: 4999, status: 'CREATED' });
   });
 
   it('starts a full-simulator scenario on TERM00002, and refuses unknown ones', async () => {
@@ -112,7 +130,7 @@ describe('checkout', () => {
 });
 
 describe('return page', () => {
-  it('shows the status the gateway holds, not the one in the query', async () => {
+  async function declinedPayment() {
     const execution = await client.authorize({
       reference: uniqueReference('demo'),
       terminal_id: 'TERM00001',
@@ -125,16 +143,53 @@ describe('return page', () => {
       browser_info: TEST_BROWSER_INFO,
     });
     expect(execution.result?.status).toBe('DECLINED');
+    return execution.result!;
+  }
 
-    const html = await (await fetch(`${demo.url}/return?transaction_id=${execution.result!.id}&status=APPROVED`)).text();
-    expect(html).toContain('Your payment was not approved');
-    expect(html).toContain('DECLINED');
-    expect(html).toContain('Code 1004');
+  it('shows the status the gateway holds, not the one in the query', async () => {
+    const declined = await declinedPayment();
+    const html = await (await fetch(`${demo.url}/return?transaction_id=${declined.id}&status=APPROVED`)).text();
+    expect(html).toContain('<h1 id="outcome-heading">Your payment was not approved</h1>');
     expect(html).not.toContain('Thank you');
 
     const unknown = await (await fetch(`${demo.url}/return?transaction_id=${'<b>'}&status=APPROVED`)).text();
     expect(unknown).toContain('We could not find this payment');
     expect(unknown).not.toContain('<b>');
+  });
+
+  /** The shopper's page: a sentence with the order number, and none of the developer's data. */
+  function expectShopperPage(html: string, transaction: { id: string; reference: string; processing_code: string | null; status: string }) {
+    expect(html).toContain(transaction.reference);
+    expect(html).not.toContain(transaction.id);
+    expect(html).not.toContain(transaction.status);
+    expect(html).not.toMatch(new RegExp(`\\b${transaction.processing_code}\\b`));
+    expect(html).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i); // no UUID at all
+    expect(html).not.toMatch(/\b(APPROVED|DECLINED|CANCELED|PENDING|FAILED|UNKNOWN)\b/);
+    expect(html).not.toMatch(/\*{4}|•{4}/); // no masked card
+  }
+
+  it.each([
+    ['en-US', 'Your payment was not approved', 'Your bank declined the payment because of insufficient funds. Nothing was charged for order {order}.', 'Back to your basket'],
+    ['ro-RO', 'Plata nu a fost aprobată', 'Banca dumneavoastră a refuzat plata din cauza fondurilor insuficiente. Nu s-a debitat nicio sumă pentru comanda {order}.', 'Înapoi la coș'],
+    ['sv-SE', 'Din betalning godkändes inte', 'Din bank nekade betalningen på grund av otillräckligt saldo. Inget har dragits för beställning {order}.', 'Tillbaka till varukorgen'],
+  ])('%s: says what happened with the order number and what to do next, no codes, ids or status words', async (locale, title, sentence, back) => {
+    const declined = await declinedPayment();
+    expect(declined.processing_code).toBe('1004');
+    const html = await (await fetch(`${demo.url}/return?lang=${locale}&transaction_id=${declined.id}&status=DECLINED`)).text();
+    expect(html).toContain(`<html lang="${locale}">`);
+    expect(html).toContain(`<h1 id="outcome-heading">${title}</h1>`);
+    expect(html).toContain(sentence.replace('{order}', declined.reference));
+    expect(html).toContain(`href="/?lang=${locale}">${back}</a>`);
+    expectShopperPage(html, declined);
+  });
+
+  it("follows the shopper's cookie first, then lang, then Accept-Language", async () => {
+    const declined = await declinedPayment();
+    const page = (query: string, headers: Record<string, string>) => fetch(`${demo.url}/return?transaction_id=${declined.id}${query}`, { headers }).then((r) => r.text());
+    expect(await page('&lang=sv-SE', { cookie: 'northwind-locale=bs-BA' })).toContain('<h1 id="outcome-heading">Vaše plaćanje nije odobreno</h1>');
+    expect(await page('&lang=sv-SE', {})).toContain('<html lang="sv-SE">');
+    expect(await page('', { 'accept-language': 'de-DE, ro;q=0.8, en;q=0.5' })).toContain('<html lang="ro-RO">');
+    expect(await page('&lang=xx', { cookie: 'northwind-locale=nope' })).toContain('<html lang="en-US">');
   });
 });
 

@@ -24,7 +24,7 @@ test('a saved card from profile to refusal: save, pay with its CVV, remove, refu
   await card.getByLabel('Cardholder name').fill('Ana Kovač');
   await card.getByRole('checkbox', { name: 'Save this card for future payments' }).check();
   await payButton(page).click();
-  await expect(page.getByText('Payment approved. Thank you!')).toBeVisible();
+  await expect(page.getByText('Thank you, your payment was approved')).toBeVisible();
   const saved = page.getByRole('list', { name: 'Your saved cards' });
   await expect(saved).toContainText('Visa •••• 0002', { timeout: 15_000 });
 
@@ -34,7 +34,7 @@ test('a saved card from profile to refusal: save, pay with its CVV, remove, refu
   await expect(card.getByLabel('Card number')).toHaveCount(0);
   await card.getByLabel('CVV').fill('123');
   await payButton(page).click();
-  await expect(page.getByText('Payment approved. Thank you!')).toBeVisible();
+  await expect(page.getByText('Thank you, your payment was approved')).toBeVisible();
 
   await page.getByRole('button', { name: 'Start a new order' }).click();
   await page.getByRole('button', { name: 'Remove Visa •••• 0002' }).click();
@@ -43,8 +43,13 @@ test('a saved card from profile to refusal: save, pay with its CVV, remove, refu
   await page.getByRole('button', { name: /Try paying with the removed Visa •••• 0002/ }).click();
   await card.getByLabel('CVV').fill('123');
   await payButton(page).click();
-  await expect(page.getByText('Payment not completed')).toBeVisible();
-  await expect(page.getByText('Code: payment_method_inactive · INVALID_REQUEST_PAYMENT_METHOD_INACTIVE')).toBeVisible();
+  await expect(page.locator('#result').getByText('Your payment was not completed')).toBeVisible();
+  await expect(page.locator('#result')).toContainText('This saved card can no longer be used. Please pay with another card.');
+  // The codes are for developers: in the testing panel's developer details, not in the result.
+  await expect(page.locator('#result')).not.toContainText('payment_method_inactive');
+  const fact = (term: string) => page.locator('#last-payment dt', { hasText: term }).locator('+ dd');
+  await expect(fact('Library error code')).toHaveText('payment_method_inactive');
+  await expect(fact('Gateway error code')).toHaveText('INVALID_REQUEST_PAYMENT_METHOD_INACTIVE');
 });
 
 test('another method leaves for its provider; the return page shows the verified status', async ({ page, demo }) => {
@@ -56,6 +61,6 @@ test('another method leaves for its provider; the return page shows the verified
   await payButton(page).click();
   await expect(page.getByRole('heading', { name: 'Wallet B' })).toBeVisible();
   await page.getByRole('button', { name: 'Decline' }).click();
-  await expect(page).toHaveURL(/\/return\?transaction_id=.+&status=DECLINED/);
+  await expect(page).toHaveURL(/\/return\?lang=en-US&transaction_id=.+&status=DECLINED/);
   await expect(page.getByRole('heading', { name: 'Your payment was not approved' })).toBeVisible();
 });

@@ -11,7 +11,6 @@
 import { TEST_BROWSER_INFO } from '@payments/core';
 import type { Page } from '@playwright/test';
 import { TEST_CARDS, uniqueReference, type GatewayClient, type TestCardScenario } from '@payments/testing';
-import { startDemo } from '@payments/demo/server';
 import { expect, test as base } from './fixtures';
 import { HPP_WORDS, HostedPaymentPage } from './models/hosted-page';
 import { expectNoAxeViolations } from './support/axe';
@@ -371,27 +370,4 @@ test('phone width (320 px): nothing overflows, the card fields and Pay are reach
   expect(overflow).toBe(0);
   await hpp.payWithCard({ number: cardOf('frictionless-approved') });
   await expect(hpp.heading).toHaveText('Plata a reușit');
-});
-
-test('the demo shop offers "Pay on the hosted page": Northwind branding, then back to the shop with a verified status', async ({ page, testGateway }) => {
-  const demo = await startDemo({ port: 0, gatewayUrl: testGateway.url, acsUrl: testGateway.acsUrl });
-  try {
-    await page.goto(demo.url);
-    await page.getByRole('button', { name: 'Pay on the hosted page' }).click();
-    const hpp = new HostedPaymentPage(page);
-    await expect(hpp.heading).toHaveText(/Pay Northwind Outfitters\s*€49\.99/);
-    await expect(page.getByRole('img', { name: 'Northwind Outfitters' })).toBeVisible();
-    await expect(hpp.payButton()).toHaveCSS('background-color', 'rgb(31, 95, 74)'); // the merchant's primary colour
-    await hpp.payWithCard({ number: cardOf('frictionless-approved') });
-    await hpp.continueLink().click();
-    await expect(page).toHaveURL(new RegExp(`^${demo.url}/checkout/hosted/success\\?transaction_id=[^&]+&status=APPROVED$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you, your payment was approved');
-
-    await page.goto(demo.url);
-    await page.getByRole('button', { name: 'Pay on the hosted page' }).click();
-    await hpp.cancelLink.click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You canceled the payment');
-  } finally {
-    await demo.close();
-  }
 });

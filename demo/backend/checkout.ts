@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES } from '@payments/core';
 import type { GatewayClient } from '@payments/testing';
-import { BASKET, CURRENCY, basketTotal } from '../shared/basket';
+import { CURRENCY, basketTotal } from '../shared/basket';
 import type { ApiProblem, CheckoutRequest, CheckoutResponse, ScenariosResponse } from '../shared/api-types';
+import { orderDescription, withLang } from '../shared/i18n';
 import type { ShopperAccounts } from './accounts';
 import { DEFAULT_SCENARIO_ID, findScenario, publicScenarios } from './scenarios';
 
@@ -69,7 +70,7 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutOp
         const session = await options.gateway.createSession({
           terminal_id: scenario.terminalId,
           reference: orderReference(),
-          description: `Northwind Outfitters order: ${BASKET.map((line) => line.name).join(', ')}`,
+          description: orderDescription(request.body.locale ?? DEFAULT_LOCALE),
           currency: scenario.order?.currency ?? CURRENCY,
           amount: scenario.order?.amount ?? basketTotal(),
           // With a profile: its gateway customer, so a card saved now is linked to it (spec).
@@ -77,7 +78,8 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutOp
             ? { customer: { id: account.customerId, email: account.email, first_name: account.firstName, last_name: account.lastName } }
             : {}),
           transaction_type: 'PURCHASE',
-          return_url: `${options.publicUrl()}/return`,
+          // The return page speaks the shopper's language even without the page's cookie.
+          return_url: withLang(`${options.publicUrl()}/return`, request.body.locale ?? DEFAULT_LOCALE),
           originator_url: options.publicUrl(),
           ...(scenario.metadata ? { metadata: scenario.metadata } : {}),
         });

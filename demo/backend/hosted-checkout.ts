@@ -10,13 +10,16 @@
  * with GET /api/transactions/{id}/status: the query's status is never believed.
  */
 import type { FastifyInstance } from 'fastify';
-import { LOCALES, formatAmount } from '@payments/core';
+import { isLocaleTag, type LocaleTag } from '@payments/core';
 import type { GatewayClient } from '@payments/testing';
-import { BASKET, CURRENCY, basketTotal } from '../shared/basket';
-import type { ApiProblem, OrderStatus } from '../shared/api-types';
+import { CURRENCY, basketTotal } from '../shared/basket';
+import type { OrderStatus } from '../shared/api-types';
+import { orderDescription, withLang } from '../shared/i18n';
+import { canceledOutcome, checkingOutcome, describeOutcome, notPaidOutcome, startFailedOutcome, type ShopperOutcome } from '../shared/outcome';
 import { orderReference } from './checkout';
-import { renderTemplate } from './html';
-import { describeOutcome, isTransactionId, orderStatus, type Outcome } from './orders';
+import { checkedOrder, sendOutcomePage } from './orders';
+import { renderOutcomePage } from './outcome-page';
+import { shopperLocale } from './shopper-locale';
 
 export interface HostedCheckoutOptions {
   gateway: GatewayClient;
@@ -36,79 +39,63 @@ export function registerHostedCheckoutRoutes(app: FastifyInstance, options: Host
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
     scope.post<{ Body: { locale?: string } | null }>('/api/hosted-checkout', async (request, reply) => {
-      const locale = (LOCALES as readonly string[]).includes(request.body?.locale ?? '') ? request.body!.locale : undefined;
+      // The page's language picker fills the form's `locale`; else the shopper's cookie or browser.
+      const requested = request.body?.locale;
+      const locale = isLocaleTag(requested) ? requested : shopperLocale(request);
       const shop = options.publicUrl();
+      const reference = orderReference();
+      // The shop's pages the shopper comes back to, in the same language, with the order number.
+      const back = (outcome: HostedOutcome) => `${withLang(`${shop}/checkout/hosted/${outcome}`, locale)}&order=${reference}`;
       try {
         const page = await options.gateway.createHostedPage({
           terminal_id: 'TERM00001',
-          reference: orderReference(),
-          description: `Northwind Outfitters order: ${BASKET.map((line) => line.name).join(', ')}`.slice(0, 100),
+          reference,
+          description: orderDescription(locale),
           amount: basketTotal(),
           currency: CURRENCY,
           transaction_type: 'PURCHASE',
-          success_url: `${shop}/checkout/hosted/success`,
-          cancel_url: `${shop}/checkout/hosted/cancel`,
-          error_url: `${shop}/checkout/hosted/error`,
-          // The gateway accepts locale tags as `language`; without one, the merchant's default.
-          ...(locale ? { language: locale } : {}),
+          success_url: back('success'),
+          cancel_url: back('cancel'),
+          error_url: back('error'),
+          // The gateway accepts locale tags as `language`.
+          language: locale,
         });
         return reply.redirect(page.redirect_url, 303);
       } catch (error) {
         request.log.error({ err: error }, 'creating the hosted payment page failed');
-        const problem: ApiProblem = {
-          error: 'gateway_unavailable',
-          message: 'The payment service could not start your checkout. Please try again in a moment.',
-        };
-        return reply.code(502).send(problem);
+        const html = renderOutcomePage(options.returnTemplate, locale, startFailedOutcome(locale));
+        return sendOutcomePage(reply.code(502), html, null, startFailedOutcome(locale));
       }
     });
   });
 
   for (const outcome of OUTCOMES) {
-    app.get<{ Querystring: { transaction_id?: string } }>(`/checkout/hosted/${outcome}`, async (request, reply) => {
-      const id = request.query.transaction_id;
-      let order: OrderStatus | null = null;
-      let checkFailed = false;
-      if (isTransactionId(id)) {
-        try {
-          order = await orderStatus(options.gateway, id);
-        } catch (error) {
-          request.log.error({ err: error }, 'checking the transaction status failed');
-          checkFailed = true;
-        }
-      }
-      const shown = hostedOutcome(outcome, order, checkFailed);
-      const amount = order?.amount != null && order.currency ? formatAmount(order.amount, order.currency, 'en-US') : '—';
-      return reply.type('text/html; charset=utf-8').send(
-        renderTemplate(options.returnTemplate, {
-          tone: shown.tone,
-          title: shown.title,
-          detail: shown.detail,
-          code: shown.code,
-          status: order?.status ?? (outcome === 'cancel' ? 'CANCELED' : 'UNKNOWN'),
-          reference: order?.reference ?? '—',
-          amount,
-          transactionId: order?.found ? order.transactionId : '—',
-        }),
-      );
+    app.get<{ Querystring: { transaction_id?: string; order?: string } }>(`/checkout/hosted/${outcome}`, async (request, reply) => {
+      const locale = shopperLocale(request);
+      const checked = await checkedOrder(options.gateway, request);
+      const shown = hostedOutcome(locale, outcome, checked, orderNumber(request.query.order));
+      return sendOutcomePage(reply, renderOutcomePage(options.returnTemplate, locale, shown), checked, shown);
     });
   }
 }
 
-/** What the shop says: the verified status decides; cancel without a payment is its own case. */
-export function hostedOutcome(outcome: HostedOutcome, order: OrderStatus | null, checkFailed: boolean): Outcome {
-  if (checkFailed) {
-    return {
-      tone: 'pending',
-      title: 'We are checking your payment',
-      detail: 'The payment service did not answer. Refresh this page in a moment; do not pay again.',
-      code: '',
-    };
-  }
-  const verified = order?.found ? describeOutcome(order) : undefined;
+/** The order number the shop put in its own return URL (its format only: it is shown). */
+function orderNumber(value: unknown): string | null {
+  return typeof value === 'string' && /^NW-[A-Z0-9-]{1,37}$/.test(value) ? value : null;
+}
+
+/** What the shop says: the verified status decides; a cancel without an approved payment is its own case. */
+export function hostedOutcome(
+  locale: LocaleTag,
+  outcome: HostedOutcome,
+  checked: OrderStatus | null | 'check-failed',
+  reference: string | null,
+): ShopperOutcome {
+  if (checked === 'check-failed') return checkingOutcome(locale);
+  const verified = checked?.found ? describeOutcome(locale, checked) : undefined;
   if (verified && (verified.tone === 'approved' || verified.tone === 'pending')) return verified;
-  if (outcome === 'cancel') {
-    return { tone: 'unknown', title: 'You canceled the payment', detail: 'Nothing was charged. Your basket is still here when you are ready.', code: '' };
-  }
-  return verified ?? describeOutcome(null);
+  if (outcome === 'cancel') return canceledOutcome(locale, checked?.reference ?? reference);
+  // No transaction to check (e.g. the session expired on the hosted page): the order we made.
+  if (!verified && reference) return notPaidOutcome(locale, reference);
+  return verified ?? describeOutcome(locale, null);
 }

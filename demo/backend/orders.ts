@@ -4,11 +4,12 @@
  * the shopper lands after a 3-D Secure redirect or form) renders that verified status.
  * The `status` in the return URL's query is never believed: anyone can type it.
  */
-import type { FastifyInstance } from 'fastify';
-import { formatAmount } from '@payments/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayClient } from '@payments/testing';
 import type { ApiProblem, OrderStatus } from '../shared/api-types';
-import { renderTemplate } from './html';
+import { checkingOutcome, describeOutcome, type ShopperOutcome } from '../shared/outcome';
+import { renderOutcomePage } from './outcome-page';
+import { shopperLocale } from './shopper-locale';
 
 /** Transaction ids are UUID-like; anything else is not sent to the gateway. */
 const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -30,48 +31,6 @@ export async function orderStatus(gateway: GatewayClient, transactionId: string)
     reference: transaction?.reference ?? null,
     processingCode: transaction?.processing_code ?? null,
     responseMessage: transaction?.response_message ?? null,
-  };
-}
-
-/** What the return page says for a verified status (shopper wording; codes for support). */
-export interface Outcome {
-  tone: 'approved' | 'declined' | 'pending' | 'unknown';
-  title: string;
-  detail: string;
-  /** The processing code and message, for support ('' when none). */
-  code: string;
-}
-
-export function describeOutcome(order: OrderStatus | null): Outcome {
-  if (!order?.found) {
-    return {
-      tone: 'unknown',
-      title: 'We could not find this payment',
-      detail: 'Nothing was charged that we know of. Please return to the shop and try again.',
-      code: '',
-    };
-  }
-  if (order.approved && order.status === 'APPROVED') {
-    return {
-      tone: 'approved',
-      title: 'Thank you, your payment was approved',
-      detail: 'Your order is confirmed and will ship within 2 working days.',
-      code: '',
-    };
-  }
-  if (order.status === 'PENDING' || order.status === 'CREATED') {
-    return {
-      tone: 'pending',
-      title: 'Your payment is being processed',
-      detail: 'We will email you as soon as your bank confirms it. You do not need to pay again.',
-      code: '',
-    };
-  }
-  return {
-    tone: 'declined',
-    title: 'Your payment was not approved',
-    detail: 'Nothing was charged. You can go back to the shop and try another card.',
-    code: [order.processingCode ? `Code ${order.processingCode}` : null, order.responseMessage].filter(Boolean).join(' · '),
   };
 }
 
@@ -98,36 +57,35 @@ export function registerOrderRoutes(app: FastifyInstance, { gateway, returnTempl
   });
 
   app.get<{ Querystring: { transaction_id?: string } }>('/return', async (request, reply) => {
-    const id = request.query.transaction_id;
-    let order: OrderStatus | null = null;
-    let checkFailed = false;
-    if (isTransactionId(id)) {
-      try {
-        order = await orderStatus(gateway, id);
-      } catch (error) {
-        request.log.error({ err: error }, 'checking the transaction status failed');
-        checkFailed = true;
-      }
-    }
-    const outcome: Outcome = checkFailed
-      ? {
-          tone: 'pending',
-          title: 'We are checking your payment',
-          detail: 'The payment service did not answer. Refresh this page in a moment; do not pay again.',
-          code: '',
-        }
-      : describeOutcome(order);
-    const amount = order?.amount != null && order.currency ? formatAmount(order.amount, order.currency, 'en-US') : '—';
-    const html = renderTemplate(returnTemplate, {
-      tone: outcome.tone,
-      title: outcome.title,
-      detail: outcome.detail,
-      code: outcome.code,
-      status: order?.status ?? 'UNKNOWN',
-      reference: order?.reference ?? '—',
-      amount,
-      transactionId: order?.found ? order.transactionId : '—',
-    });
-    return reply.type('text/html; charset=utf-8').send(html);
+    const locale = shopperLocale(request);
+    const checked = await checkedOrder(gateway, request);
+    const outcome = checked === 'check-failed' ? checkingOutcome(locale) : describeOutcome(locale, checked);
+    return sendOutcomePage(reply, renderOutcomePage(returnTemplate, locale, outcome), checked, outcome);
   });
+}
+
+/**
+ * The order of the query's transaction_id as the gateway has it: null without a valid id,
+ * 'check-failed' when the gateway did not answer. The query's status is never read.
+ */
+export async function checkedOrder(
+  gateway: GatewayClient,
+  request: FastifyRequest<{ Querystring: { transaction_id?: string } }>,
+): Promise<OrderStatus | null | 'check-failed'> {
+  const id = request.query.transaction_id;
+  if (!isTransactionId(id)) return null;
+  try {
+    return await orderStatus(gateway, id);
+  } catch (error) {
+    request.log.error({ err: error }, 'checking the transaction status failed');
+    return 'check-failed';
+  }
+}
+
+/** The shopper's page; the developer facts go to the request log, not to the page. */
+export function sendOutcomePage(reply: FastifyReply, html: string, checked: OrderStatus | null | 'check-failed', outcome: ShopperOutcome): FastifyReply {
+  if (checked && checked !== 'check-failed') {
+    reply.log.info({ transactionId: checked.transactionId, status: checked.status, processingCode: checked.processingCode, shown: outcome.tone }, 'return page');
+  }
+  return reply.type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Language').send(html);
 }

@@ -8,9 +8,11 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { FastifyInstance } from 'fastify';
-import { formatAmount } from '@payments/core';
+import { LOCALES, formatAmount, formatMessage, type LocaleTag } from '@payments/core';
 import { BASKET, CURRENCY, basketTotal } from '../shared/basket';
-import { renderTemplate } from './html';
+import { pageTexts, shopTexts } from '../shared/i18n';
+import { localizeTemplate, renderTemplate } from './html';
+import { shopperLocale } from './shopper-locale';
 
 export const DEMO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PUBLIC_DIR = join(DEMO_ROOT, 'public');
@@ -51,18 +53,31 @@ export interface PageOptions {
 
 export function registerPages(app: FastifyInstance, { gatewayUrl, shopScript, scriptIntegrity }: PageOptions): void {
   const line = BASKET[0]!;
-  const price = (minor: number) => formatAmount(minor, CURRENCY, 'en-US');
-  const index = renderTemplate(readPublicFile('index.html'), {
-    gatewayUrl,
-    scriptIntegrity,
-    productName: line.name,
-    productVariant: line.variant,
-    productQuantity: String(line.quantity),
-    productPrice: price(line.unitAmount * line.quantity),
-    total: price(basketTotal()),
-  });
+  const template = readPublicFile('index.html');
+  // The page in each language, rendered once; the page script switches it in place after.
+  const pages = new Map<LocaleTag, string>();
+  for (const locale of LOCALES) {
+    const price = (minor: number) => formatAmount(minor, CURRENCY, locale);
+    const texts = shopTexts(locale);
+    pages.set(
+      locale,
+      renderTemplate(localizeTemplate(template, pageTexts(locale)), {
+        lang: locale,
+        locale,
+        gatewayUrl,
+        scriptIntegrity,
+        productName: line.name,
+        productPrice: price(line.unitAmount * line.quantity),
+        total: price(basketTotal()),
+        payLabel: formatMessage(texts.checkout.pay, { amount: price(basketTotal()) }),
+        secureNote: texts.checkout.secureNoteCard,
+      }),
+    );
+  }
 
-  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(index));
+  app.get('/', async (request, reply) =>
+    reply.type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Language').send(pages.get(shopperLocale(request))),
+  );
   app.get('/shop.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(shopScript));
 
   // Every other public file as it is, from a fixed list read at start (no path from the URL

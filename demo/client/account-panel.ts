@@ -5,9 +5,11 @@
  * Remove asks the backend to delete it at the gateway. A removed card stays listed, marked,
  * with a test button to try paying with it (the gateway refuses it). DOM APIs only.
  */
+import { formatMessage, messages } from '@payments/core';
 import type { Account, AccountCard } from '../shared/api-types';
-import { createAccount, fetchAccount, removeCard } from './api';
+import { ShopApiError, createAccount, fetchAccount, removeCard } from './api';
 import { element } from './dom';
+import { currentLocale, onLanguageChange, shopErrorMessage, texts } from './i18n';
 
 const STORAGE_KEY = 'northwind-account';
 const POLL_MS = 750;
@@ -36,12 +38,15 @@ export class AccountPanel {
   private account: Account | undefined;
   private busy = false;
   private waiting = false;
-  private message = '';
+  /** The status line, as a function of the language. */
+  private message: () => string = () => '';
 
   constructor(
     private readonly root: HTMLElement,
     private readonly events: AccountPanelEvents,
-  ) {}
+  ) {
+    onLanguageChange(() => this.render());
+  }
 
   get current(): Account | undefined {
     return this.account;
@@ -76,7 +81,7 @@ export class AccountPanel {
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
-      this.message = 'The payment provider has not confirmed the saved card yet. It will appear here once it does.';
+      this.message = () => texts().account.notConfirmed;
     } finally {
       this.waiting = false;
       this.render();
@@ -85,7 +90,7 @@ export class AccountPanel {
 
   private update(account: Account | undefined): void {
     this.account = account;
-    this.message = '';
+    this.message = () => '';
     this.render();
     this.events.onChange(account);
   }
@@ -93,7 +98,7 @@ export class AccountPanel {
   private async create(): Promise<void> {
     const details = this.events.contactDetails();
     if (!details) {
-      this.message = 'Fill in your contact details above first: your profile is made from them.';
+      this.message = () => texts().account.fillContactFirst;
       this.render();
       return;
     }
@@ -109,7 +114,7 @@ export class AccountPanel {
     if (!account) return;
     await this.run(async () => {
       this.update(await removeCard(account.accountId, card.paymentMethodId));
-      this.message = `${cardLabel(card)} was removed from your profile.`;
+      this.message = () => formatMessage(texts().account.removed, { card: cardLabel(card) });
       this.render();
     });
   }
@@ -120,7 +125,7 @@ export class AccountPanel {
     try {
       await action();
     } catch (error) {
-      this.message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+      this.message = () => (error instanceof ShopApiError ? shopErrorMessage(error.code) : texts().account.genericError);
     } finally {
       this.busy = false;
       this.render();
@@ -128,48 +133,42 @@ export class AccountPanel {
   }
 
   private render(): void {
+    const text = texts().account;
     const account = this.account;
     const children: Node[] = [];
     if (!account) {
-      const create = element('button', { className: 'button-secondary', text: 'Create a profile from my contact details', attributes: { type: 'button' } });
+      const create = element('button', { className: 'button-secondary', text: text.create, attributes: { type: 'button' } });
       create.disabled = this.busy;
       create.addEventListener('click', () => void this.create());
-      children.push(
-        element('p', {
-          className: 'account-intro',
-          text: 'Save a card for a faster checkout next time. Your profile and the card are kept by our payment provider; we never see the card number.',
-        }),
-        create,
-      );
+      children.push(element('p', { className: 'account-intro', text: text.intro }), create);
     } else {
-      children.push(
-        element('p', { className: 'account-line' }, [
-          element('span', { text: `Profile: ${account.email}` }),
-          element('span', { className: 'account-id', text: ` · customer ${account.customerId}` }),
-        ]),
-      );
+      // The gateway's customer id is for developers: it is in the developer details, not here.
+      children.push(element('p', { className: 'account-line', text: formatMessage(text.profile, { email: account.email }) }));
       if (account.cards.length === 0) {
-        children.push(element('p', { className: 'account-empty', text: 'No saved cards yet. Pay by card and tick “Save this card for future payments”.' }));
+        const saveCard = messages(currentLocale()).savedCard.saveCard;
+        children.push(element('p', { className: 'account-empty', text: formatMessage(text.noCards, { saveCard }) }));
       } else {
-        children.push(element('ul', { className: 'saved-cards', attributes: { 'aria-label': 'Your saved cards' } }, account.cards.map((card) => this.cardItem(card))));
+        children.push(element('ul', { className: 'saved-cards', attributes: { 'aria-label': text.listLabel } }, account.cards.map((card) => this.cardItem(card))));
       }
     }
-    if (this.waiting) children.push(element('p', { className: 'account-waiting', text: 'Saving your card: waiting for the payment provider to confirm it…' }));
-    children.push(element('p', { className: 'account-message', text: this.message, attributes: { role: 'status' } }));
+    if (this.waiting) children.push(element('p', { className: 'account-waiting', text: text.waiting }));
+    children.push(element('p', { className: 'account-message', text: this.message(), attributes: { role: 'status' } }));
     this.root.replaceChildren(...children);
   }
 
   private cardItem(card: AccountCard): HTMLLIElement {
+    const text = texts().account;
     const removed = card.status === 'DELETED';
+    const label = cardLabel(card);
     const action = removed
-      ? element('button', { className: 'button-link', text: 'Try it anyway (test)', attributes: { type: 'button', 'aria-label': `Try paying with the removed ${cardLabel(card)} (test)` } })
-      : element('button', { className: 'button-link', text: 'Remove', attributes: { type: 'button', 'aria-label': `Remove ${cardLabel(card)}` } });
+      ? element('button', { className: 'button-link', text: text.tryAnyway, attributes: { type: 'button', 'aria-label': formatMessage(text.tryAnywayLabel, { card: label }) } })
+      : element('button', { className: 'button-link', text: text.remove, attributes: { type: 'button', 'aria-label': formatMessage(text.removeLabel, { card: label }) } });
     action.disabled = this.busy;
     action.addEventListener('click', () => (removed ? this.events.onTryRemoved(card) : void this.remove(card)));
     return element('li', { className: `saved-card${removed ? ' saved-card-removed' : ''}` }, [
-      element('span', { className: 'saved-card-name', text: cardLabel(card) }),
-      element('span', { className: 'saved-card-expiry', text: `Expires ${expiryLabel(card)}` }),
-      ...(removed ? [element('span', { className: 'badge badge-declined', text: 'Removed' })] : []),
+      element('span', { className: 'saved-card-name', text: label }),
+      element('span', { className: 'saved-card-expiry', text: formatMessage(text.expires, { date: expiryLabel(card) }) }),
+      ...(removed ? [element('span', { className: 'badge badge-declined', text: text.removedBadge })] : []),
       action,
     ]);
   }

@@ -2,12 +2,13 @@
 import type { LocaleTag } from '@payments/core';
 import type { Account, CheckoutResponse, CreateAccountRequest, EventsResponse, OrderStatus, ScenariosResponse } from '../shared/api-types';
 
+/** The shop's API failed: `code` is the backend's error code, or 'network' when it was not reached. */
 export class ShopApiError extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly code: string,
   ) {
-    super(message);
+    super(`shop API: ${code} (${status})`);
   }
 }
 
@@ -16,15 +17,12 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   try {
     response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init.headers }, cache: 'no-store' });
   } catch {
-    throw new ShopApiError(0, 'We could not reach the shop. Check your connection and try again.');
+    throw new ShopApiError(0, 'network');
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const message =
-      typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
-        ? (body as { message: string }).message
-        : 'Something went wrong on our side. Please try again.';
-    throw new ShopApiError(response.status, message);
+    const code = typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : 'server_error';
+    throw new ShopApiError(response.status, code);
   }
   return body as T;
 }

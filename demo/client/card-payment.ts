@@ -94,8 +94,9 @@ export class CardPayment {
     this.destroy();
     const factory = paymentComponentFactory();
     if (!factory) throw new PaymentFormUnavailable('embedded-fields.js is not loaded.');
+    let instance: PaymentComponentInstance | undefined;
     try {
-      this.instance = factory({
+      instance = this.instance = factory({
         clientKey: checkout.clientKey,
         sessionId: checkout.sessionId,
         environment: checkout.environment,
@@ -121,7 +122,8 @@ export class CardPayment {
       }
       await withTimeout((this.alternative ?? this.card)!.mount(this.container), MOUNT_TIMEOUT_MS);
     } catch (error) {
-      this.destroy();
+      // A newer mount may have replaced this one meanwhile (its destroy is why this one failed): leave it be.
+      if (this.instance === instance) this.destroy();
       throw error instanceof PaymentFormUnavailable ? error : new PaymentFormUnavailable(error instanceof Error ? error.message : String(error));
     }
   }

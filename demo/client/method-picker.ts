@@ -3,10 +3,12 @@
  * and the other payment methods. A removed card is offered only when a tester asks for it
  * ("Try it anyway (test)"), labelled as such. Changing the choice remounts the component.
  */
+import { formatMessage } from '@payments/core';
 import type { AccountCard } from '../shared/api-types';
 import { cardLabel, expiryLabel } from './account-panel';
 import type { PaymentChoice } from './card-payment';
 import { element } from './dom';
+import { onLanguageChange, texts } from './i18n';
 
 interface Option {
   key: string;
@@ -27,6 +29,7 @@ export class MethodPicker {
     private readonly onChoose: (choice: PaymentChoice) => void,
   ) {
     this.render();
+    onLanguageChange(() => this.render());
   }
 
   /** The profile's cards (active ones are offered) and whether a new card may be saved. */
@@ -72,25 +75,26 @@ export class MethodPicker {
   }
 
   private options(): Option[] {
+    const text = texts().methods;
     return [
-      { key: 'card', label: 'New card', hint: 'Visa or Mastercard', choice: { kind: 'card', offerSave: this.offerSave } },
+      { key: 'card', label: text.newCard, hint: text.newCardHint, choice: { kind: 'card', offerSave: this.offerSave } },
       ...this.cards.map((card) => ({
         key: `saved:${card.paymentMethodId}`,
-        label: `${cardLabel(card)} (saved)`,
-        hint: `Expires ${expiryLabel(card)}`,
+        label: formatMessage(text.saved, { card: cardLabel(card) }),
+        hint: formatMessage(texts().account.expires, { date: expiryLabel(card) }),
         choice: { kind: 'saved-card', card } as const,
       })),
       ...(this.tested
         ? [
             {
               key: `removed:${this.tested.paymentMethodId}`,
-              label: `${cardLabel(this.tested)} (removed, test)`,
-              hint: 'The gateway should refuse it',
+              label: formatMessage(text.removedTest, { card: cardLabel(this.tested) }),
+              hint: text.removedTestHint,
               choice: { kind: 'saved-card', card: this.tested } as const,
             },
           ]
         : []),
-      { key: 'other', label: 'Other payment methods', hint: 'Wallets, bank, BLIK', choice: { kind: 'other' } },
+      { key: 'other', label: text.other, hint: text.otherHint, choice: { kind: 'other' } },
     ];
   }
 
@@ -98,7 +102,7 @@ export class MethodPicker {
     const options = this.options();
     this.root.replaceChildren(
       element('fieldset', { className: 'method-picker' }, [
-        element('legend', { text: 'Pay with' }),
+        element('legend', { text: texts().methods.legend }),
         ...options.map((option) => {
           const id = `pay-with-${option.key.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
           const input = element('input', { attributes: { type: 'radio', name: 'pay-with', id, value: option.key } });

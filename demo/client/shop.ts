@@ -6,20 +6,20 @@
  * navigates, not the library). The shopper's profile and saved cards live in the backend.
  * Plus, for QA, the test scenario picker and the log of verified webhooks.
  */
-import { LOCALES, formatAmount, isLocaleTag, resolveLocale, type LocaleTag } from '@payments/core';
-import type { PaymentResponse } from '@payments/embedded-fields';
+import { formatAmount, formatMessage, isLocaleTag, type LocaleTag } from '@payments/core';
 import type { CheckoutResponse, OrderStatus } from '../shared/api-types';
+import { CURRENCY, basketTotal } from '../shared/basket';
 import { ShopApiError, fetchOrder, fetchScenarios, startCheckout } from './api';
 import { AccountPanel } from './account-panel';
 import { CardPayment, PaymentFormUnavailable, isPaymentLibraryLoaded, type PaymentChoice } from './card-payment';
+import { DeveloperDetails } from './developer-details';
 import { MethodPicker } from './method-picker';
 import { byId } from './dom';
 import { EventLog } from './event-log';
+import { applyPageTexts, currentLocale, onLanguageChange, setLocale, shopErrorMessage, texts } from './i18n';
 import { ResultPanel } from './result-panel';
 import { ScenarioPanel } from './scenario-panel';
 import { ShopperDetails } from './shopper-details';
-
-const FORM_UNAVAILABLE = 'Payment form could not load';
 
 const form = byId('checkout-form', HTMLFormElement);
 const payButton = byId('pay-button', HTMLButtonElement);
@@ -31,6 +31,7 @@ const retryButton = byId('card-retry', HTMLButtonElement);
 const details = new ShopperDetails(form);
 const result = new ResultPanel(byId('result', HTMLDivElement));
 const events = new EventLog(byId('event-log', HTMLOListElement), byId('event-log-empty', HTMLParagraphElement));
+const developer = new DeveloperDetails(byId('last-payment', HTMLDListElement), byId('last-payment-empty', HTMLParagraphElement));
 const scenarios = new ScenarioPanel(
   byId('scenario', HTMLSelectElement),
   byId('scenario-description', HTMLParagraphElement),
@@ -40,6 +41,7 @@ const card = new CardPayment(byId('card-element', HTMLDivElement));
 const picker = new MethodPicker(byId('method-picker', HTMLDivElement), (choice) => void remount(choice));
 const account = new AccountPanel(byId('account', HTMLDivElement), {
   onChange: (profile) => {
+    developer.setCustomer(profile?.customerId);
     const hadProfile = checkoutAccountId !== undefined;
     const moved = picker.setCards(profile?.cards ?? [], profile !== undefined);
     // A new profile needs a session made for its customer (saved cards link to it).
@@ -62,15 +64,21 @@ let paid = false;
 /** Bumped by every restart: an older restart that finishes late changes nothing. */
 let generation = 0;
 
-/** The label the page was served with ("Pay €49.99"), until a session states the amount. */
-const initialPayLabel = payLabel.textContent ?? 'Pay';
-
-function payLabelText(): string {
-  return checkout ? `Pay ${formatAmount(checkout.amount, checkout.currency, 'en-US')}` : initialPayLabel;
+/** The order's amount in the shopper's language: the session's (a QA scenario may price it in PLN), else the basket's. */
+function orderAmount(): string {
+  return formatAmount(checkout?.amount ?? basketTotal(), checkout?.currency ?? CURRENCY, currentLocale());
 }
 
-function setCardStatus(text: string, tone: 'loading' | 'error' | 'ready'): void {
-  cardStatus.textContent = text;
+function payLabelText(): string {
+  return formatMessage(texts().checkout.pay, { amount: orderAmount() });
+}
+
+/** The card form's status line, as a function of the language. */
+let cardStatusText: () => string = () => texts().page.loadingForm;
+
+function setCardStatus(text: () => string, tone: 'loading' | 'error' | 'ready'): void {
+  cardStatusText = text;
+  cardStatus.textContent = text();
   cardStatus.dataset.tone = tone;
   cardStatus.hidden = tone === 'ready';
   retryButton.hidden = tone !== 'error';
@@ -91,7 +99,7 @@ function updatePayButton(): void {
   const ready = checkout !== undefined && !paying && !paid;
   payButton.disabled = !ready;
   payButton.setAttribute('aria-busy', String(paying));
-  payLabel.textContent = paying ? 'Processing…' : paid ? 'Paid' : payLabelText();
+  payLabel.textContent = paying ? texts().checkout.processing : paid ? texts().checkout.paid : payLabelText();
 }
 
 /** (Re)starts the checkout: a new session for the chosen scenario, and the card form in it. */
@@ -100,10 +108,10 @@ async function restartCheckout(): Promise<void> {
   checkout = undefined;
   paid = false;
   updatePayButton();
-  setCardStatus('Loading the secure payment form…', 'loading');
+  setCardStatus(() => texts().page.loadingForm, 'loading');
   if (!isPaymentLibraryLoaded()) {
     card.destroy();
-    setCardStatus(`${FORM_UNAVAILABLE}. Please try again in a moment; if it keeps happening, contact us and we will help you order.`, 'error');
+    setCardStatus(() => texts().checkout.formUnavailableContact, 'error');
     return;
   }
   try {
@@ -115,18 +123,14 @@ async function restartCheckout(): Promise<void> {
     if (mine !== generation) return;
     checkout = started;
     checkoutAccountId = accountId;
-    showOrderAmount(started);
-    setCardStatus('', 'ready');
+    showOrderAmount();
+    setCardStatus(() => '', 'ready');
   } catch (error) {
     if (mine !== generation) return;
     card.destroy();
-    const message =
-      error instanceof ShopApiError
-        ? error.message
-        : error instanceof PaymentFormUnavailable
-          ? `${FORM_UNAVAILABLE}. Please try again in a moment.`
-          : `${FORM_UNAVAILABLE}.`;
-    setCardStatus(message, 'error');
+    const code = error instanceof ShopApiError ? error.code : undefined;
+    const retryable = error instanceof PaymentFormUnavailable;
+    setCardStatus(() => (code ? shopErrorMessage(code) : retryable ? texts().checkout.formUnavailableRetry : texts().checkout.formUnavailable), 'error');
   }
   updatePayButton();
 }
@@ -143,36 +147,34 @@ async function remount(choice: PaymentChoice): Promise<void> {
   }
   const mine = ++generation;
   showSecureNote(choice);
-  setCardStatus('Loading the secure payment form…', 'loading');
+  setCardStatus(() => texts().page.loadingForm, 'loading');
   try {
     await card.mount(current, choice);
-    if (mine === generation) setCardStatus('', 'ready');
+    if (mine === generation) setCardStatus(() => '', 'ready');
   } catch {
-    if (mine === generation) setCardStatus(`${FORM_UNAVAILABLE}. Please try again in a moment.`, 'error');
+    if (mine === generation) setCardStatus(() => texts().checkout.formUnavailableRetry, 'error');
   }
 }
 
-const SECURE_NOTES: Record<PaymentChoice['kind'], string> = {
-  card: 'Your card details go straight to our payment provider in an encrypted field. Northwind Outfitters never sees or stores your card number.',
-  'saved-card': 'Your saved card is kept by our payment provider; only its security code is asked for, in an encrypted field. Northwind Outfitters never sees your card number.',
-  other: 'You approve the payment with your wallet or bank on their own page, then come back here. Northwind Outfitters never sees your bank or wallet details.',
-};
+const SECURE_NOTES = { card: 'secureNoteCard', 'saved-card': 'secureNoteSaved', other: 'secureNoteOther' } as const;
 
 /** The reassurance under the form, for what the shopper pays with. */
 function showSecureNote(choice: PaymentChoice): void {
-  byId('secure-note-text', HTMLSpanElement).textContent = SECURE_NOTES[choice.kind];
+  byId('secure-note-text', HTMLSpanElement).textContent = texts().checkout[SECURE_NOTES[choice.kind]];
 }
 
-/** The basket's prices in the session's currency (a QA scenario may price it in PLN). */
-function showOrderAmount(started: CheckoutResponse): void {
-  for (const node of document.querySelectorAll('[data-order-amount]')) node.textContent = formatAmount(started.amount, started.currency, 'en-US');
+/** The basket's prices in the session's currency and the shopper's language. */
+function showOrderAmount(): void {
+  for (const node of document.querySelectorAll('[data-order-amount]')) node.textContent = orderAmount();
 }
 
 function selectedLocale(): LocaleTag {
-  return isLocaleTag(localeSelect.value) ? localeSelect.value : 'en-US';
+  return isLocaleTag(localeSelect.value) ? localeSelect.value : currentLocale();
 }
 
-const newOrder = { label: 'Start a new order', run: () => void newCheckout() };
+type PaymentResponse = Parameters<ResultPanel['outcome']>[0];
+
+const newOrder = { label: () => texts().checkout.newOrder, run: () => void newCheckout() };
 
 async function newCheckout(): Promise<void> {
   result.clear();
@@ -196,6 +198,7 @@ async function pay(): Promise<void> {
   scenarios.setDisabled(true);
   picker.setDisabled(true);
   result.processing();
+  const reference = checkout.reference;
   let leaving = false;
   try {
     const outcome = await card.pay(details.customer());
@@ -212,13 +215,18 @@ async function pay(): Promise<void> {
       events.follow(response.transactionId);
       const verified = await verify(response.transactionId);
       paid = verified?.found === true && (verified.status === 'APPROVED' || verified.status === 'PENDING');
-      if (response.result) result.outcome({ approved: response.approved, status: response.status, transaction: response.result } as PaymentResponse, verified, paid ? newOrder : undefined);
+      if (response.result) {
+        const answer = { approved: response.approved, status: response.status, transaction: response.result } as PaymentResponse;
+        result.outcome(answer, verified, paid ? newOrder : undefined);
+        showDeveloperDetails(answer, verified);
+      }
     } else if (outcome.response) {
       const transaction = outcome.response.transaction;
       events.follow(transaction.id);
       const verified = await verify(transaction.id);
       paid = verified?.found === true && (verified.status === 'APPROVED' || verified.status === 'PENDING');
       result.outcome(outcome.response, verified, paid ? newOrder : undefined);
+      showDeveloperDetails(outcome.response, verified);
       // Saved for the profile: the card joins it when the tokenization webhook arrives.
       const token = transaction.payment_method.token;
       if (token && checkoutAccountId && transaction.payment_method.type === 'card') void account.awaitSavedCard(token);
@@ -226,9 +234,19 @@ async function pay(): Promise<void> {
       const { error } = outcome;
       const unmatched = error.code === 'invalid_customer' && error.fields ? details.showFieldErrors(error.fields) : [];
       result.error(error, unmatched, error.code === 'session_expired' ? newOrder : undefined);
+      developer.show([
+        ['Order reference', reference],
+        ['Library error code', error.code],
+        ['Gateway error code', error.gatewayCode],
+        ['Library message', error.message],
+      ]);
     }
   } catch (error) {
-    result.problem('Payment not completed', error instanceof Error ? error.message : 'The payment form is not ready.');
+    result.problem(() => texts().checkout.notReady);
+    developer.show([
+      ['Order reference', reference],
+      ['Page error', error instanceof Error ? error.message : String(error)],
+    ]);
   } finally {
     // Leaving for the provider: everything stays disabled until the page unloads.
     paying = leaving;
@@ -249,10 +267,35 @@ function retry(): void {
   void restartCheckout();
 }
 
+/** The language picker: the page (its words, the countries, the return pages) and the card form follow it. */
 function initLocale(): void {
-  const initial = resolveLocale(undefined, navigator.languages);
-  localeSelect.value = (LOCALES as readonly string[]).includes(initial) ? initial : 'en-US';
-  localeSelect.addEventListener('change', () => card.changeLocale(selectedLocale()));
+  localeSelect.value = currentLocale();
+  applyPageTexts(currentLocale());
+  onLanguageChange(() => {
+    updatePayButton();
+    showOrderAmount();
+    showSecureNote(picker.choice);
+    if (!cardStatus.hidden) cardStatus.textContent = cardStatusText();
+  });
+  localeSelect.addEventListener('change', () => {
+    const locale = selectedLocale();
+    setLocale(locale);
+    card.changeLocale(locale);
+  });
+}
+
+/** The gateway's and the library's facts of a payment, for the developer details. */
+function showDeveloperDetails(response: PaymentResponse, verified: OrderStatus | null): void {
+  const tx = response.transaction;
+  developer.show([
+    ['Order reference', tx.reference],
+    ['Transaction id', tx.id],
+    ['Status (browser callback)', response.status],
+    ['Status (verified by the backend)', verified?.found ? verified.status : 'not confirmed'],
+    ['Processing code', verified?.processingCode ?? tx.processing_code],
+    ['Response message', verified?.responseMessage ?? tx.response_message],
+    ['Card', [tx.payment_method.brand, tx.payment_method.masked].filter(Boolean).join(' ')],
+  ]);
 }
 
 async function init(): Promise<void> {
@@ -264,6 +307,7 @@ async function init(): Promise<void> {
   retryButton.addEventListener('click', retry);
   events.start();
   await account.restore();
+  developer.setCustomer(account.current?.customerId);
   picker.setCards(account.current?.cards ?? [], account.current !== undefined);
   try {
     scenarios.init(await fetchScenarios(), () => {

@@ -5,15 +5,26 @@
  * messages are shown beside the same inputs.
  */
 import type { Customer } from '@payments/embedded-fields';
+import { onLanguageChange, texts } from './i18n';
 
 type CustomerKey = 'firstName' | 'lastName' | 'email' | 'phone' | 'country';
 
 type DetailInput = HTMLInputElement | HTMLSelectElement;
 
+const MISSING = {
+  firstName: 'firstNameMissing',
+  lastName: 'lastNameMissing',
+  email: 'emailMissing',
+  phone: 'phoneMissing',
+  country: 'countryMissing',
+} as const satisfies Record<CustomerKey, string>;
+
 export class ShopperDetails {
   private readonly inputs: Map<CustomerKey, DetailInput>;
+  private readonly errors = new Map<DetailInput, () => string>();
 
   constructor(private readonly form: HTMLFormElement) {
+    onLanguageChange(() => this.rerenderErrors());
     this.inputs = new Map();
     for (const input of form.querySelectorAll<DetailInput>('[data-customer]')) {
       this.inputs.set(input.dataset.customer as CustomerKey, input);
@@ -64,7 +75,7 @@ export class ShopperDetails {
         unmatched.push(message);
         continue;
       }
-      this.showError(input, message);
+      this.showError(input, () => message);
       first ??= input;
     }
     first?.focus();
@@ -75,29 +86,39 @@ export class ShopperDetails {
     for (const input of this.inputs.values()) input.disabled = disabled;
   }
 
-  private messageFor(input: DetailInput): string {
-    const label = input.labels?.[0]?.textContent?.trim() ?? 'This field';
-    if (input.validity.valueMissing) {
-      return `${input instanceof HTMLSelectElement ? 'Choose' : 'Enter'} your ${label.toLowerCase()}.`;
-    }
-    if (input.dataset.customer === 'email') return 'Enter an email address like name@example.com.';
-    if (input.dataset.customer === 'phone') return 'Enter a phone number with its country code, like +46 70 123 45 67.';
-    return input.validationMessage;
+  /** The shop's sentence for what is wrong, in the current language. */
+  private messageFor(input: DetailInput): () => string {
+    const key = input.dataset.customer as CustomerKey;
+    if (input.validity.valueMissing) return () => texts().contact[MISSING[key]];
+    if (key === 'email') return () => texts().contact.emailInvalid;
+    if (key === 'phone') return () => texts().contact.phoneInvalid;
+    const browser = input.validationMessage;
+    return () => browser;
   }
 
   private errorElement(input: DetailInput): HTMLElement | null {
     return this.form.querySelector(`#${CSS.escape(input.id)}-error`);
   }
 
-  private showError(input: DetailInput, message: string): void {
+  private showError(input: DetailInput, message: () => string): void {
     input.setAttribute('aria-invalid', 'true');
+    this.errors.set(input, message);
     const error = this.errorElement(input);
-    if (error) error.textContent = message;
+    if (error) error.textContent = message();
   }
 
   private clearError(input: DetailInput): void {
     input.removeAttribute('aria-invalid');
+    this.errors.delete(input);
     const error = this.errorElement(input);
     if (error) error.textContent = '';
+  }
+
+  /** Shown problems in a newly picked language (the library's own stay as it said them). */
+  private rerenderErrors(): void {
+    for (const [input, message] of this.errors) {
+      const error = this.errorElement(input);
+      if (error) error.textContent = message();
+    }
   }
 }

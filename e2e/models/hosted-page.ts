@@ -15,8 +15,8 @@ export interface CardDetails {
 /** The page's own words per language, for the few things a test reads back. */
 export const HPP_WORDS = {
   'en-US': { language: 'Language', cardNumber: 'Card number', expiry: 'Expiry date', cvv: 'CVV', pay: 'Pay', howToPay: 'How would you like to pay?', paid: 'Payment successful' },
-  'bs-BA': { language: 'Jezik', cardNumber: 'Broj kartice', expiry: 'Datum isteka', cvv: 'CVV', pay: 'Plati', howToPay: 'Kako želite platiti?', paid: 'Plaćanje je uspješno' },
-  'ro-RO': { language: 'Limbă', cardNumber: 'Numărul cardului', expiry: 'Data expirării', cvv: 'CVV', pay: 'Plătește', howToPay: 'Cum doriți să plătiți?', paid: 'Plata a reușit' },
+  'bs-BA': { language: 'Jezik', cardNumber: 'Broj kartice', expiry: 'Datum isteka', cvv: 'CVV', pay: 'Platite', howToPay: 'Kako želite platiti?', paid: 'Plaćanje je uspješno' },
+  'ro-RO': { language: 'Limbă', cardNumber: 'Numărul cardului', expiry: 'Data expirării', cvv: 'CVV', pay: 'Plătiți', howToPay: 'Cum doriți să plătiți?', paid: 'Plata a reușit' },
   'sv-SE': { language: 'Språk', cardNumber: 'Kortnummer', expiry: 'Utgångsdatum', cvv: 'CVC', pay: 'Betala', howToPay: 'Hur vill du betala?', paid: 'Betalningen är klar' },
 } as const;
 

@@ -16,6 +16,7 @@ export type { CustomerCheckCode, CustomerInput } from './customer/customer-check
 export * from './i18n/locales';
 export * from './i18n/messages-type';
 export * from './i18n/messages';
+export * from './i18n/plurals';
 export * from './browser/browser-info';
 export * from './payment-methods/alternative-methods';
 export * from './three-ds/three-ds-errors';

@@ -26,7 +26,7 @@ describe('@payments/core public surface', () => {
       'Codul de securitate este incomplet.',
     );
     expect(core.formatMessage(catalog.hostedPage.pay, { amount: core.formatAmount(1999, 'RON', locale) })).toMatch(
-      /^Plătește 19,99\sRON$/,
+      /^Plătiți 19,99\sRON$/,
     );
   });
 

@@ -1,4 +1,7 @@
-/** Bosnian (Bosnia and Herzegovina), Latin script. */
+/**
+ * Bosnian (Bosnia and Herzegovina), Latin script. Formal address with the courtesy capital
+ * (Vi, Vaš, Vam) and -ite imperatives throughout: see style/bs-BA.md.
+ */
 import type { Messages } from './messages-type';
 
 export const bsBA: Messages = {
@@ -46,16 +49,16 @@ export const bsBA: Messages = {
   threeDsErrors: {
     challenge_canceled: 'Provjera je otkazana. Možete pokušati ponovo.',
     too_many_rounds: 'Vaša banka nije mogla potvrditi ovo plaćanje.',
-    invalid_action_token: 'Nismo mogli započeti provjeru kod vaše banke. Pokušajte ponovo.',
-    unsafe_url: 'Nismo mogli nastaviti do vaše banke. Pokušajte ponovo.',
-    unexpected_response: 'Nešto nije u redu, pokušajte ponovo.',
+    invalid_action_token: 'Nismo mogli započeti provjeru kod Vaše banke. Pokušajte ponovo.',
+    unsafe_url: 'Nismo mogli nastaviti do Vaše banke. Pokušajte ponovo.',
+    unexpected_response: 'Nešto nije u redu. Pokušajte ponovo.',
     request_failed: 'Usluga plaćanja nije dostupna. Pokušajte ponovo.',
   },
   savedCard: {
-    saveCard: 'Sačuvaj ovu karticu za buduća plaćanja',
+    saveCard: 'Sačuvajte ovu karticu za buduća plaćanja',
     cardEnding: '{brand} koja završava na {last4}',
     expires: 'Ističe {date}',
-    expired: 'Istekla {date}',
+    expired: 'Istekla je {date}',
     expiredError: 'Ova sačuvana kartica je istekla. Platite drugom karticom.',
     inactiveError: 'Ova sačuvana kartica se više ne može koristiti. Platite drugom karticom.',
   },
@@ -64,10 +67,10 @@ export const bsBA: Messages = {
     firstName: 'Ime',
     lastName: 'Prezime',
     blikCode: 'BLIK kod (nije obavezno)',
-    blikHint: 'Šestocifreni kod iz aplikacije vaše banke. Možete ga unijeti i na sljedećoj stranici.',
+    blikHint: 'Šestocifreni kod iz aplikacije Vaše banke. Možete ga unijeti i na sljedećoj stranici.',
     blikInvalid: 'Unesite 6 cifara BLIK koda.',
     providerOption: 'Opcija plaćanja',
-    redirectNotice: 'Bićete preusmjereni na {method} da odobrite plaćanje.',
+    redirectNotice: 'Preusmjerit ćemo Vas na {method} da odobrite plaćanje.',
     chooseMethod: 'Odaberite način plaćanja.',
     noMethods: 'Za ovu narudžbu nema drugih načina plaćanja.',
     bankNetwork: 'Internet bankarstvo',
@@ -77,22 +80,25 @@ export const bsBA: Messages = {
     processing: 'Obrada plaćanja…',
     approved: 'Plaćanje je odobreno',
     declined: 'Plaćanje je odbijeno',
-    verifying: 'Provjera kod vaše banke',
-    close: 'Zatvori',
+    verifying: 'Provjera kod Vaše banke',
+    close: 'Zatvorite',
     frameTitle: 'Sigurno plaćanje karticom',
     challengeFrameTitle: 'Provjera kod banke',
-    genericError: 'Nešto nije u redu, pokušajte ponovo',
-    serviceUnavailable: 'Usluga plaćanja nije odgovorila. Pokušajte ponovo: nećete biti dvaput naplaćeni.',
+    genericError: 'Nešto nije u redu. Pokušajte ponovo.',
+    serviceUnavailable: 'Usluga plaćanja nije odgovorila. Pokušajte ponovo: iznos neće biti naplaćen dvaput.',
     sessionExpired: 'Vaša sesija je istekla',
     tooManyAttempts: 'Previše odbijenih pokušaja. Radi vaše sigurnosti, ovo plaćanje se ovdje više ne može pokušati. Vratite se u trgovinu i počnite ponovo.',
   },
   hostedPage: {
-    pay: 'Plati {amount}',
-    cancel: 'Otkaži',
+    pay: 'Platite {amount}',
+    cancel: 'Otkažite',
     card: 'Kartica',
     savedCards: 'Sačuvane kartice',
-    payWith: 'Plati putem {method}',
+    payWith: 'Platite putem {method}',
     tryAgain: 'Pokušajte ponovo',
     orderSummary: 'Pregled narudžbe',
+  },
+  plurals: {
+    instalments: { one: '{count} rata', few: '{count} rate', other: '{count} rata' },
   },
 };

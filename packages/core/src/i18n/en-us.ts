@@ -48,7 +48,7 @@ export const enUS: Messages = {
     too_many_rounds: 'Your bank could not verify this payment.',
     invalid_action_token: "We couldn't start the verification with your bank. Please try again.",
     unsafe_url: "We couldn't continue to your bank. Please try again.",
-    unexpected_response: 'Something went wrong, please try again.',
+    unexpected_response: 'Something went wrong. Please try again.',
     request_failed: "We couldn't reach the payment service. Please try again.",
   },
   savedCard: {
@@ -81,7 +81,7 @@ export const enUS: Messages = {
     close: 'Close',
     frameTitle: 'Secure card payment',
     challengeFrameTitle: 'Bank verification',
-    genericError: 'Something went wrong, please try again',
+    genericError: 'Something went wrong. Please try again.',
     serviceUnavailable: "The payment service didn't answer. Please try again: you won't be charged twice.",
     sessionExpired: 'Your session has expired',
     tooManyAttempts: 'Too many declined attempts. For your security, this payment can no longer be tried here. Please return to the shop and start again.',
@@ -94,5 +94,8 @@ export const enUS: Messages = {
     payWith: 'Pay with {method}',
     tryAgain: 'Try again',
     orderSummary: 'Order summary',
+  },
+  plurals: {
+    instalments: { one: '{count} instalment', other: '{count} instalments' },
   },
 };

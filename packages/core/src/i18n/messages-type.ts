@@ -6,6 +6,7 @@
 import type { CardErrorCode } from '../card/card-errors';
 import type { CustomerCheckCode } from '../customer/customer-checks';
 import type { ThreeDsErrorCode } from '../three-ds/three-ds-errors';
+import type { PluralForms } from './plurals';
 
 /** The fields of the card component, by accessible name and placeholder. */
 export type CardFieldName = 'cardNumber' | 'expiryDate' | 'cvv' | 'cardholderName' | 'email';
@@ -79,5 +80,13 @@ export interface Messages {
     readonly payWith: string;
     readonly tryAgain: string;
     readonly orderSummary: string;
+  };
+  /**
+   * Counted phrases, one form per plural category of the locale (`formatPlural`); every
+   * form has `{count}`.
+   */
+  readonly plurals: {
+    /** The number of instalments to pay in ("3 instalments"). */
+    readonly instalments: PluralForms;
   };
 }

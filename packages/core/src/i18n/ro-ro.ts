@@ -1,4 +1,7 @@
-/** Romanian (Romania), with comma-below ș and ț as Romanian orthography requires. */
+/**
+ * Romanian (Romania), with comma-below ș and ț as Romanian orthography requires. Polite
+ * address (dumneavoastră, -ți imperatives) throughout: see style/ro-RO.md.
+ */
 import type { Messages } from './messages-type';
 
 export const roRO: Messages = {
@@ -48,11 +51,11 @@ export const roRO: Messages = {
     too_many_rounds: 'Banca dumneavoastră nu a putut verifica această plată.',
     invalid_action_token: 'Nu am putut începe verificarea la banca dumneavoastră. Vă rugăm să încercați din nou.',
     unsafe_url: 'Nu am putut continua către banca dumneavoastră. Vă rugăm să încercați din nou.',
-    unexpected_response: 'A apărut o eroare, vă rugăm să încercați din nou.',
+    unexpected_response: 'A apărut o eroare. Vă rugăm să încercați din nou.',
     request_failed: 'Nu am putut contacta serviciul de plată. Vă rugăm să încercați din nou.',
   },
   savedCard: {
-    saveCard: 'Salvează acest card pentru plăți viitoare',
+    saveCard: 'Salvați acest card pentru plăți viitoare',
     cardEnding: '{brand} care se termină în {last4}',
     expires: 'Expiră la {date}',
     expired: 'A expirat la {date}',
@@ -64,10 +67,10 @@ export const roRO: Messages = {
     firstName: 'Prenume',
     lastName: 'Nume',
     blikCode: 'Cod BLIK (opțional)',
-    blikHint: 'Codul de 6 cifre din aplicația băncii. Îl puteți introduce și pe pagina următoare.',
+    blikHint: 'Codul de 6 cifre din aplicația băncii dumneavoastră. Îl puteți introduce și pe pagina următoare.',
     blikInvalid: 'Introduceți cele 6 cifre ale codului BLIK.',
     providerOption: 'Opțiune de plată',
-    redirectNotice: 'Veți fi redirecționat către {method} pentru a aproba plata.',
+    redirectNotice: 'Vă vom redirecționa către {method} pentru a aproba plata.',
     chooseMethod: 'Alegeți o metodă de plată.',
     noMethods: 'Nu există alte metode de plată disponibile pentru această comandă.',
     bankNetwork: 'Plată prin internet banking',
@@ -78,21 +81,24 @@ export const roRO: Messages = {
     approved: 'Plata a fost aprobată',
     declined: 'Plata a fost refuzată',
     verifying: 'Se verifică la banca dumneavoastră',
-    close: 'Închide',
+    close: 'Închideți',
     frameTitle: 'Plată securizată cu cardul',
     challengeFrameTitle: 'Verificare bancară',
-    genericError: 'A apărut o eroare, vă rugăm să încercați din nou',
-    serviceUnavailable: 'Serviciul de plată nu a răspuns. Vă rugăm să încercați din nou: nu veți fi debitat de două ori.',
+    genericError: 'A apărut o eroare. Vă rugăm să încercați din nou.',
+    serviceUnavailable: 'Serviciul de plată nu a răspuns. Vă rugăm să încercați din nou: suma nu va fi debitată de două ori.',
     sessionExpired: 'Sesiunea dumneavoastră a expirat',
     tooManyAttempts: 'Prea multe încercări refuzate. Pentru siguranța dumneavoastră, această plată nu mai poate fi încercată aici. Reveniți în magazin și începeți din nou.',
   },
   hostedPage: {
-    pay: 'Plătește {amount}',
-    cancel: 'Anulează',
+    pay: 'Plătiți {amount}',
+    cancel: 'Anulați',
     card: 'Card',
     savedCards: 'Carduri salvate',
-    payWith: 'Plătește cu {method}',
-    tryAgain: 'Încearcă din nou',
+    payWith: 'Plătiți cu {method}',
+    tryAgain: 'Încercați din nou',
     orderSummary: 'Rezumatul comenzii',
+  },
+  plurals: {
+    instalments: { one: '{count} rată', few: '{count} rate', other: '{count} de rate' },
   },
 };

@@ -1,4 +1,7 @@
-/** Swedish (Sweden). Swedish cards and checkouts call the security code CVC. */
+/**
+ * Swedish (Sweden). Swedish cards and checkouts call the security code CVC; a payment method
+ * is always "betalningssätt". Informal du, as Swedish shops write: see style/sv-SE.md.
+ */
 import type { Messages } from './messages-type';
 
 export const svSE: Messages = {
@@ -48,7 +51,7 @@ export const svSE: Messages = {
     too_many_rounds: 'Din bank kunde inte verifiera betalningen.',
     invalid_action_token: 'Vi kunde inte starta verifieringen hos din bank. Försök igen.',
     unsafe_url: 'Vi kunde inte gå vidare till din bank. Försök igen.',
-    unexpected_response: 'Något gick fel, försök igen.',
+    unexpected_response: 'Något gick fel. Försök igen.',
     request_failed: 'Vi fick ingen kontakt med betaltjänsten. Försök igen.',
   },
   savedCard: {
@@ -66,7 +69,7 @@ export const svSE: Messages = {
     blikCode: 'BLIK-kod (valfritt)',
     blikHint: 'Den 6-siffriga koden från din bankapp. Du kan också ange den på nästa sida.',
     blikInvalid: 'Ange BLIK-kodens 6 siffror.',
-    providerOption: 'Betalningsalternativ',
+    providerOption: 'Alternativ',
     redirectNotice: 'Du skickas vidare till {method} för att godkänna betalningen.',
     chooseMethod: 'Välj ett betalningssätt.',
     noMethods: 'Det finns inga andra betalningssätt för den här beställningen.',
@@ -77,11 +80,11 @@ export const svSE: Messages = {
     processing: 'Betalningen behandlas…',
     approved: 'Betalningen har godkänts',
     declined: 'Betalningen nekades',
-    verifying: 'Verifierar med din bank',
+    verifying: 'Verifierar hos din bank',
     close: 'Stäng',
     frameTitle: 'Säker kortbetalning',
     challengeFrameTitle: 'Verifiering hos din bank',
-    genericError: 'Något gick fel, försök igen',
+    genericError: 'Något gick fel. Försök igen.',
     serviceUnavailable: 'Betaltjänsten svarade inte. Försök igen: du debiteras inte två gånger.',
     sessionExpired: 'Din session har gått ut',
     tooManyAttempts: 'För många nekade försök. För din säkerhet kan den här betalningen inte längre göras här. Gå tillbaka till butiken och börja om.',
@@ -93,6 +96,9 @@ export const svSE: Messages = {
     savedCards: 'Sparade kort',
     payWith: 'Betala med {method}',
     tryAgain: 'Försök igen',
-    orderSummary: 'Ordersammanfattning',
+    orderSummary: 'Din beställning',
+  },
+  plurals: {
+    instalments: { one: '{count} delbetalning', other: '{count} delbetalningar' },
   },
 };
