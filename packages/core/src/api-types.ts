@@ -211,3 +211,12 @@ export interface EncryptionKey {
   /** SPKI, PEM. */
   public_key: string;
 }
+
+/** A saved card as the browser may see it (GET /api/sessions/{id}/saved-cards): never the number or the BIN. */
+export interface SavedCardSummary {
+  id: string;
+  brand: string | null;
+  masked: string;
+  exp_month: number;
+  exp_year: number;
+}

@@ -12,6 +12,7 @@ import {
   resolveLocale,
   type LocaleTag,
   type MethodDataField,
+  type SavedCardSummary,
   type Transaction,
 } from '@payments/core';
 
@@ -41,14 +42,8 @@ export interface SessionView {
   } | null;
 }
 
-/** GET /api/sessions/{id}/saved-cards: masked data only. */
-export interface SavedCardSummary {
-  id: string;
-  brand: string | null;
-  masked: string;
-  exp_month: number;
-  exp_year: number;
-}
+/** GET /api/sessions/{id}/saved-cards: masked data only (core's wire type). */
+export type { SavedCardSummary };
 
 /**
  * The page's language: the shopper's own choice on this page (kept for the session), else

@@ -10,7 +10,7 @@ import './apm-form'; // registers <ef-apm-form>
 import type { ApmForm } from './apm-form';
 import { selectMethods, type OfferedMethod } from './apm-fields';
 import { payWithMethod } from './apm-payment';
-import { configuredLocale, connectToHost, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
 import { createGatewayApi } from './gateway-api';
 import { gatewayError } from './payment-errors';
 import { fetchSessionMethods, type SessionMethods } from './session-methods';
@@ -33,11 +33,8 @@ function start(environment: FrameEnvironment): void {
       locale = next;
     }),
     async configure(next) {
-      locale = configuredLocale(next);
+      locale = placeForm(form, next);
       config = next;
-      form.config = next;
-      form.locale = locale;
-      document.body.append(form);
       try {
         session = await loading;
         offered = selectMethods(session.payment_methods, next.paymentMethods);

@@ -67,6 +67,18 @@ export function configuredLocale(config: { protocolVersion: number; locale: Loca
   return isLocaleTag(config.locale) ? config.locale : 'en-US';
 }
 
+/**
+ * `configure`'s common part: checks the version, hands the form its configuration and locale,
+ * puts it in the document; answers the locale.
+ */
+export function placeForm<C extends { protocolVersion: number; locale: Locale }>(form: FrameForm & HTMLElement & { config: C | undefined }, config: C): LocaleTag {
+  const locale = configuredLocale(config);
+  form.config = config;
+  form.locale = locale;
+  document.body.append(form);
+  return locale;
+}
+
 /** The frame methods every form answers the same way; `onLocale` keeps the frame's own copy. */
 export function formMethods(form: FrameForm, onLocale: (locale: LocaleTag) => void) {
   return {

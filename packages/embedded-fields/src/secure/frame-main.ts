@@ -6,7 +6,7 @@ import type { LocaleTag } from '@payments/core';
 import type { FrameConfig, FrameMethods, HostMethods, HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
-import { configuredLocale, connectToHost, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
 import { createGatewayApi } from './gateway-api';
 import { pay } from './payment';
 
@@ -26,11 +26,8 @@ function start(environment: FrameEnvironment): void {
       locale = next;
     }),
     async configure(next) {
-      locale = configuredLocale(next);
+      locale = placeForm(form, next);
       config = next;
-      form.config = next;
-      form.locale = locale;
-      document.body.append(form);
       await form.updateComplete;
       return { height: form.getBoundingClientRect().height };
     },
