@@ -5,8 +5,9 @@
  * retry, the expired / completed / unknown pages, every language, keyboard only, the CSP
  * and no third-party request, and axe-core with no violations on every screen.
  *
- * The end: a visible "Continue to {merchant}" link (no timer) the gateway turns into
- * success_url / error_url; Cancel goes to cancel_url; both append transaction_id and status.
+ * The end: after the outcome the page returns to the shop by itself (its "Continue to
+ * {merchant}" link stays); the gateway turns that into success_url / error_url; Cancel goes
+ * to cancel_url; both append transaction_id and status.
  */
 import { TEST_BROWSER_INFO } from '@payments/core';
 import type { Page } from '@playwright/test';
@@ -24,10 +25,13 @@ const cardOf = (scenario: TestCardScenario, network: 1 | 2 = 1) => TEST_CARDS.fi
 /** A whole page: WCAG 2.2 A and AA and axe's best practices. */
 const expectAccessible = (page: Page) => expectNoAxeViolations(page, { bestPractice: true });
 
-/** Where "Continue to …" leads, and what the gateway says about the transaction. */
+/**
+ * The page returns the shopper to the shop by itself after the outcome (no click: the link
+ * stays for those who do not wait), and what the gateway says about the transaction.
+ */
 async function continueToShop(hpp: HostedPaymentPage, gateway: GatewayClient, merchantOrigin: string, path: '/success' | '/error', status: string) {
-  await hpp.continueLink().click();
-  await expect(hpp.page).toHaveURL(new RegExp(`^${merchantOrigin}${path}\\?transaction_id=[^&]+&status=${status}$`));
+  await expect(hpp.page.getByText('We will take you back to Northwind Outfitters in a few seconds.')).toBeVisible();
+  await expect(hpp.page).toHaveURL(new RegExp(`^${merchantOrigin}${path}\\?transaction_id=[^&]+&status=${status}$`), { timeout: 20_000 });
   const id = new URL(hpp.page.url()).searchParams.get('transaction_id')!;
   expect((await gateway.status(id)).transaction?.status).toBe(status);
   return id;

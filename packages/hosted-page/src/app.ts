@@ -35,7 +35,7 @@ import { pageTexts } from './texts';
 import { themeVariables } from './theme';
 import { checkoutView, type Banner } from './views/checkout-view';
 import { noticeView, type NoticeModel } from './views/notice-view';
-import { noticeModel, type Screen } from './notice-model';
+import { AUTO_RETURN_MS, noticeModel, returnsByItself, type Screen } from './notice-model';
 import { createCardForm } from './card-forms';
 import { storedLocale, storeLocale, takeEmbeddedData } from './page-data';
 import { orderSummary, pageFooter, pageHeader, type MerchantView } from './views/shell-view';
@@ -154,7 +154,17 @@ export class HostedPaymentPage extends LitElement {
   #show(screen: Screen, focus = false): void {
     this.#screen = screen;
     if (focus && screen.kind !== 'checkout') this.#focus = 'notice';
+    if (returnsByItself(screen)) this.#returnByItself();
     this.requestUpdate();
+  }
+
+  #returning = false;
+
+  /** Back to the merchant (the gateway picks success_url or error_url), once. */
+  #returnByItself(): void {
+    if (this.#returning) return;
+    this.#returning = true;
+    window.setTimeout(() => location.assign(this.#exitHref('return')), AUTO_RETURN_MS);
   }
 
   /** Shows how a transaction ended; true when that ends the checkout (approved or pending). */

@@ -2,7 +2,7 @@
 import type { Transaction } from '@payments/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionView } from './checkout-model';
-import { noticeModel, type NoticeContext } from './notice-model';
+import { noticeModel, returnsByItself, type NoticeContext } from './notice-model';
 
 const session = {
   id: 's1',
@@ -53,5 +53,16 @@ describe('noticeModel', () => {
 
   it('an invalid session has no way back to a merchant it cannot name', () => {
     expect(noticeModel({ kind: 'notice', notice: 'invalid' }, context({ session: null }))!.action).toBeUndefined();
+  });
+
+  it('after a payment the page says it returns to the merchant by itself, in the shopper\'s language; other notices do not', () => {
+    const result = { kind: 'result', outcome: 'approved', transaction: paid } as const;
+    expect(returnsByItself(result)).toBe(true);
+    expect(noticeModel(result, context())!.note).toBe('We will take you back to Northwind Outfitters in a few seconds.');
+    expect(noticeModel(result, context({ locale: 'ro-RO' }))!.note).toBe('În câteva secunde vă vom duce înapoi la Northwind Outfitters.');
+    for (const notice of ['completed', 'expired', 'unavailable'] as const) {
+      expect(returnsByItself({ kind: 'notice', notice })).toBe(false);
+      expect(noticeModel({ kind: 'notice', notice }, context())!.note).toBeUndefined();
+    }
   });
 });

@@ -28,6 +28,18 @@ export interface NoticeContext {
   checkAgain(transactionId: string): void;
 }
 
+/**
+ * After a payment's outcome the page takes the shopper back to the merchant by itself (spec:
+ * "After payment the customer returns to one of the three URLs"), after this long on the
+ * result, which says so and keeps its link for a shopper who does not want to wait.
+ */
+export const AUTO_RETURN_MS = 6000;
+
+/** True on the screens the page leaves by itself: the result of the payment just made. */
+export function returnsByItself(screen: Screen): boolean {
+  return screen.kind === 'result';
+}
+
 /** The notice or result screen's content, or null on the checkout. */
 export function noticeModel(screen: Screen, context: NoticeContext): NoticeModel | null {
 const { locale, session } = context;
@@ -37,6 +49,7 @@ const text = pageTexts(locale);
   if (screen.kind === 'result' && session) {
     const amount = formatPageAmount(screen.transaction.amount, screen.transaction.currency, locale);
     const authorized = session.transaction_type === 'AUTHORIZE';
+    const note = formatMessage(text.returningSoon, { merchant });
     const details = [
       { label: text.transactionId, value: screen.transaction.id },
       ...(screen.transaction.payment_method?.type && screen.transaction.payment_method.type !== 'card' && screen.transaction.payment_method.type !== 'saved_card'
@@ -44,12 +57,13 @@ const text = pageTexts(locale);
         : []),
     ];
     if (screen.outcome === 'pending') {
-      return { tone: 'pending', title: text.pendingTitle, body: formatMessage(text.pendingBody, { merchant }), details, action: back(text.continueToMerchant) };
+      return { tone: 'pending', title: text.pendingTitle, body: formatMessage(text.pendingBody, { merchant }), note, details, action: back(text.continueToMerchant) };
     }
     return {
       tone: 'success',
       title: authorized ? text.authorizedTitle : text.approvedTitle,
       body: formatMessage(authorized ? text.authorizedBody : text.approvedBody, { amount, merchant }),
+      note,
       details,
       action: back(text.continueToMerchant),
     };

@@ -54,6 +54,8 @@ export interface PageTexts {
   readonly continueToMerchant: string;
   /** Parameter: {merchant}. */
   readonly returnToMerchant: string;
+  /** Under a result: the page returns the shopper to the merchant by itself. */
+  readonly returningSoon: string;
   readonly expiredTitle: string;
   /** Parameter: {merchant}. */
   readonly expiredBody: string;
@@ -103,6 +105,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     transactionId: 'Transaction ID',
     continueToMerchant: 'Continue to {merchant}',
     returnToMerchant: 'Return to {merchant}',
+    returningSoon: 'We will take you back to {merchant} in a few seconds.',
     expiredTitle: 'This payment session has expired',
     expiredBody: 'For your security, a checkout stays open for a limited time. No money was taken. Return to {merchant} to start again.',
     completedTitle: 'This payment is already complete',
@@ -149,6 +152,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     transactionId: 'ID transakcije',
     continueToMerchant: 'Nastavi na {merchant}',
     returnToMerchant: 'Vrati se na {merchant}',
+    returningSoon: 'Za nekoliko sekundi vratit ćemo Vas na {merchant}.',
     expiredTitle: 'Ova sesija plaćanja je istekla',
     expiredBody: 'Radi vaše sigurnosti, plaćanje je otvoreno ograničeno vrijeme. Novac nije naplaćen. Vratite se na {merchant} i počnite ponovo.',
     completedTitle: 'Ovo plaćanje je već završeno',
@@ -195,6 +199,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     transactionId: 'ID tranzacție',
     continueToMerchant: 'Continuă la {merchant}',
     returnToMerchant: 'Revino la {merchant}',
+    returningSoon: 'În câteva secunde vă vom duce înapoi la {merchant}.',
     expiredTitle: 'Această sesiune de plată a expirat',
     expiredBody: 'Pentru siguranța dumneavoastră, plata rămâne deschisă un timp limitat. Nu s-au retras bani. Reveniți la {merchant} pentru a începe din nou.',
     completedTitle: 'Această plată este deja finalizată',
@@ -241,6 +246,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     transactionId: 'Transaktions-ID',
     continueToMerchant: 'Fortsätt till {merchant}',
     returnToMerchant: 'Tillbaka till {merchant}',
+    returningSoon: 'Om några sekunder skickar vi dig tillbaka till {merchant}.',
     expiredTitle: 'Betalningssessionen har gått ut',
     expiredBody: 'Av säkerhetsskäl är en betalning öppen en begränsad tid. Inga pengar har dragits. Gå tillbaka till {merchant} och börja om.',
     completedTitle: 'Den här betalningen är redan klar',

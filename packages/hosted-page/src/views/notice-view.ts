@@ -11,6 +11,8 @@ export interface NoticeModel {
   tone: 'success' | 'pending' | 'error' | 'info';
   title: string;
   body: string;
+  /** A second, quieter sentence (e.g. that the page returns to the merchant by itself). */
+  note?: string;
   details?: readonly { label: string; value: string }[];
   action?: { kind: 'link'; href: string; label: string } | { kind: 'button'; label: string; run: () => void };
 }
@@ -22,6 +24,7 @@ export function noticeView(model: NoticeModel): TemplateResult {
     <span class="notice-icon">${icon(ICONS[model.tone], 'icon icon--large')}</span>
     <h1 id="hpp-notice-title" class="notice-title" tabindex="-1">${model.title}</h1>
     <p class="notice-body">${model.body}</p>
+    ${model.note ? html`<p class="notice-note">${model.note}</p>` : nothing}
     ${model.details?.length
       ? html`<dl class="notice-details">
           ${model.details.map((d) => html`<div><dt>${d.label}</dt><dd>${d.value}</dd></div>`)}

@@ -5,7 +5,8 @@
 import { TEST_BROWSER_INFO, type ApiErrorBody, type ExecutionResponse } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
-import { registerHostedPageRoutes, type SavedCardSummary } from './hosted-page-routes';
+import type { SavedCardSummary } from '@payments/core';
+import { registerHostedPageRoutes } from './hosted-page-routes';
 
 const TEMPLATE = '<!doctype html><html><head><title>Pay</title></head><body><script type="module" src="/hpp/assets/app.js"></script></body></html>';
 const clientKey = { 'x-client-key': 'test-client-key' };

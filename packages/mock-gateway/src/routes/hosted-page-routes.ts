@@ -23,6 +23,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SavedCardSummary } from '@payments/core';
 import { findMerchant, type GatewayContext } from '../context';
 import { escapeHtml, html, scriptJson, sendPage } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
@@ -36,15 +37,6 @@ export interface HostedPageRouteOptions {
   readDocument?: () => string;
   /** The hosted page's build (index.html, assets/); default: ../bundles.ts. */
   dist?: string;
-}
-
-/** What the page may learn about a saved card: never the number or the BIN. */
-export interface SavedCardSummary {
-  id: string;
-  brand: string | null;
-  masked: string;
-  exp_month: number;
-  exp_year: number;
 }
 
 export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayContext, options: HostedPageRouteOptions = {}): void {
