@@ -169,7 +169,7 @@ describe('demo webhook receiver', () => {
       expect(await storedAs('unsigned-1')).toEqual([]);
     });
 
-    it('keeps a delivery once, by its signed delivery id (jti): a replay is refused 409 whatever x-webhook-id says', async () => {
+    it('keeps a delivery once, by its signed delivery id (jti): a replay is acknowledged, not stored again, whatever x-webhook-id says', async () => {
       const deliveryId = decodeJwt(genuine.headers.authorization!.slice('Bearer '.length)).jti!;
       const headers = { authorization: genuine.headers.authorization!, 'x-webhook-attempt': '1' };
       const first = await postWebhook(genuine.body, { ...headers, 'x-webhook-id': 'header-a' });
@@ -177,7 +177,8 @@ describe('demo webhook receiver', () => {
       expect(await first.json()).toEqual({ received: true });
 
       const replay = await postWebhook(genuine.body, { ...headers, 'x-webhook-id': 'header-b', 'x-webhook-attempt': '2' });
-      expect(replay.status).toBe(409);
+      expect(replay.status).toBe(200);
+      expect(await replay.json()).toEqual({ received: true, duplicate: true });
 
       const stored = await storedAs(deliveryId);
       expect(stored).toHaveLength(1);

@@ -136,7 +136,7 @@ describe('webhook receiver down for a while', () => {
     recordCase('scenario', 'webhook receiver down, then back', performance.now() - started);
   });
 
-  it('duplicates from an outage are harmless: the receiver dedupes by x-webhook-id', async () => {
+  it('duplicates from an outage are harmless: the receiver keeps each signed delivery id once', async () => {
     const started = performance.now();
     const forwardedBefore = proxy.forwarded();
     // The receiver handles the next 2 deliveries but the gateway never hears back: it retries.

@@ -84,8 +84,9 @@ export function registerWebhookRoutes(app: FastifyInstance, { verify, inbox, onE
       const event = summarizeEvent(body, webhookId, attempt, new Date());
       if (!event) return reply.code(400).send({ error: 'not_an_event', message: 'The webhook body has no event.' });
       if (!inbox.add(event)) {
-        // A delivery id already received: a replay (or a retry after our answer was lost); kept once.
-        return reply.code(409).send({ error: 'replayed', message: 'This delivery was already received.' });
+        // A delivery id already received: a replay, or a retry after our answer was lost. Kept
+        // once, not processed again; acknowledged (2xx) so the gateway stops retrying it.
+        return { received: true, duplicate: true };
       }
       onEvent?.(body);
       return { received: true };

@@ -4,7 +4,9 @@
  * signature against the gateway's published keys and its audience (the merchant id); 401
  * when any fails. Verified events are kept in order, once per signed delivery id (the JWT's
  * `jti`, the same on every retry; the unsigned x-webhook-id header is not trusted): a
- * delivery id seen before is refused 409 (a replay) and not kept again.
+ * delivery id seen before (a replay, or a retry whose first answer was lost) is not kept
+ * again, and is acknowledged 200 so that the gateway stops retrying it (a non-2xx would be
+ * retried until the 24-hour horizon).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -27,7 +29,7 @@ export interface WebhookInbox {
   events(): ReceivedWebhook[];
   /** Deliveries refused (bad digest, signature or audience), for tests of forgery. */
   refused(): number;
-  /** Deliveries refused 409 because their signed delivery id was already received. */
+  /** Deliveries not kept because their signed delivery id was already received (answered 200). */
   replayed(): number;
   /** Resolves with the first verified event matching, or rejects after `timeout` ms. */
   waitFor(predicate: (event: ReceivedWebhook) => boolean, options?: { timeout?: number }): Promise<ReceivedWebhook>;
@@ -82,7 +84,7 @@ export async function startWebhookInbox(options: { gatewayUrl: string; host?: st
         }
         if (seen.has(id)) {
           replayedCount += 1;
-          response.writeHead(409).end();
+          response.writeHead(200, { 'content-type': 'application/json' }).end('{"duplicate":true}');
           return;
         }
         seen.add(id);

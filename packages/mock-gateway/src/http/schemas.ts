@@ -11,8 +11,9 @@ export const str = (minLength: number, maxLength: number) => ({ type: 'string', 
 
 export const amount = { type: 'integer', minimum: 1, maximum: MAX_AMOUNT } as const;
 /** ISO 4217 and ISO 3166-1 alpha-2 (formats registered on each app's Ajv, app.ts). */
-export const currency = { type: 'string', pattern: '^[A-Z]{3}$', format: 'iso4217' } as const;
-export const country = { type: 'string', pattern: '^[A-Z]{2}$', format: 'iso3166-alpha2' } as const;
+// The format alone: its list holds only upper-case codes (one error per bad value, not two).
+export const currency = { type: 'string', format: 'iso4217' } as const;
+export const country = { type: 'string', format: 'iso3166-alpha2' } as const;
 
 /**
  * ISO 4217: the currencies ICU knows (Intl.supportedValuesOf), every circulating currency;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, ExecutionResponse, PaymentSession } from '@payments/core';
+import { TEST_BROWSER_INFO, type ApiErrorBody, type ExecutionResponse, type PaymentSession } from '@payments/core';
 import { testGateway, type TestGateway } from '../test-harness';
 import { encryptedCard, uniqueReference } from '../test-payments';
 
@@ -36,7 +36,7 @@ async function payInSession(sessionId: string, number: string) {
   return t.call<ExecutionResponse>(
     'POST',
     '/api/transactions/authorize',
-    { session_id: sessionId, payment_method: { type: 'card', data: await encryptedCard(t, { number }) } },
+    { session_id: sessionId, browser_info: TEST_BROWSER_INFO, payment_method: { type: 'card', data: await encryptedCard(t, { number }) } },
     clientKey,
   );
 }
@@ -108,6 +108,7 @@ describe('POST /api/sessions', () => {
       '/api/transactions/authorize',
       {
         session_id: session.id,
+        browser_info: TEST_BROWSER_INFO,
         payment_method: { type: 'card', data: await encryptedCard(t, { number: '4111111111111111' }) },
         metadata: { response_code: 'TRX_STATUS_DECLINED' },
       },
@@ -210,7 +211,7 @@ describe('POST /api/hosted-payment-page', () => {
     const reply = await t.call<ExecutionResponse>(
       'POST',
       '/api/transactions/authorize',
-      { session_id: created.body.session_id, payment_method: { type: 'card', data } },
+      { session_id: created.body.session_id, browser_info: TEST_BROWSER_INFO, payment_method: { type: 'card', data } },
       clientKey,
     );
     // The redirect card would redirect; skip_three_ds authorizes at once.
@@ -242,7 +243,7 @@ describe('instalments on a hosted-page payment', () => {
       t.call<ExecutionResponse>(
         'POST',
         '/api/transactions/authorize',
-        { session_id: created.body.session_id, instalments, payment_method: { type: 'card', data: await encryptedCard(t, { number: '4000000000000002' }) } },
+        { session_id: created.body.session_id, instalments, browser_info: TEST_BROWSER_INFO, payment_method: { type: 'card', data: await encryptedCard(t, { number: '4000000000000002' }) } },
         clientKey,
       );
     const refused = await pay(4);
