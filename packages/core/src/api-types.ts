@@ -38,6 +38,11 @@ export interface Customer {
   postal_code: string | null;
 }
 
+/** A transaction's customer with none of the spec's nine fields known. */
+export function emptyCustomer(): Customer {
+  return { id: null, first_name: null, last_name: null, email: null, phone: null, address: null, city: null, country: null, postal_code: null };
+}
+
 export interface PaymentMethodData {
   type: string;
   brand: string | null;

@@ -121,56 +121,32 @@ export function defaultConfig(): GatewayConfig {
   return {
     merchants: [structuredClone(DEFAULT_MERCHANT), structuredClone(SECOND_MERCHANT)],
     terminals: [
-      {
-        id: 'TERM00001',
-        merchant_id: DEFAULT_MERCHANT.id,
-        active: true,
-        accepting_payments: true,
-        simulator: 'simplified',
-        features: ['TRX_TYPE_PAYMENT', 'TRX_TYPE_PAYOUT'],
-        website: 'http://localhost:5173',
-        payment_methods: [...ALL_REDIRECT_METHODS],
-        payment_endpoint_methods: ['OPEN_BANKING', 'UPI', 'WALLETS', 'BANK_TRANSFER', 'QR_CODE'],
-      },
-      {
-        id: 'TERM00002',
-        merchant_id: DEFAULT_MERCHANT.id,
-        active: true,
-        accepting_payments: true,
-        simulator: 'full',
-        features: ['TRX_TYPE_PAYMENT', 'TRX_TYPE_PAYOUT'],
-        website: 'http://localhost:5173',
-        payment_methods: [...ALL_REDIRECT_METHODS],
-        payment_endpoint_methods: ['OPEN_BANKING', 'UPI', 'WALLETS', 'BANK_TRANSFER', 'QR_CODE'],
-      },
-      {
-        id: 'TERM00003',
-        merchant_id: DEFAULT_MERCHANT.id,
-        active: false,
-        accepting_payments: true,
-        simulator: 'simplified',
-        features: [],
-        website: 'http://localhost:5173',
-        payment_methods: [],
-        payment_endpoint_methods: [],
-      },
-      {
-        id: 'TERM00009',
-        merchant_id: SECOND_MERCHANT.id,
-        active: true,
-        accepting_payments: true,
-        simulator: 'simplified',
-        features: ['TRX_TYPE_PAYMENT', 'TRX_TYPE_PAYOUT'],
-        website: 'http://localhost:5173',
-        payment_methods: [...ALL_REDIRECT_METHODS],
-        payment_endpoint_methods: ['OPEN_BANKING', 'UPI', 'WALLETS', 'BANK_TRANSFER', 'QR_CODE'],
-      },
+      // TERM00001 and TERM00009 (the second merchant's) decide by card number; TERM00002 runs the full simulator.
+      openTerminal('TERM00001', DEFAULT_MERCHANT.id, 'simplified'),
+      openTerminal('TERM00002', DEFAULT_MERCHANT.id, 'full'),
+      { ...openTerminal('TERM00003', DEFAULT_MERCHANT.id, 'simplified'), active: false, features: [], payment_methods: [], payment_endpoint_methods: [] },
+      openTerminal('TERM00009', SECOND_MERCHANT.id, 'simplified'),
     ],
     webhook_url: '',
     webhook_retry_base_ms: 1000,
     webhook_retry_horizon_ms: 24 * 60 * 60 * 1000,
     token_lifetime_s: 300,
     session_lifetime_s: 30 * 60,
+  };
+}
+
+/** An active terminal with every feature and method, on the demo shop's website. */
+function openTerminal(id: string, merchantId: string, simulator: TerminalConfig['simulator']): TerminalConfig {
+  return {
+    id,
+    merchant_id: merchantId,
+    active: true,
+    accepting_payments: true,
+    simulator,
+    features: ['TRX_TYPE_PAYMENT', 'TRX_TYPE_PAYOUT'],
+    website: 'http://localhost:5173',
+    payment_methods: [...ALL_REDIRECT_METHODS],
+    payment_endpoint_methods: ['OPEN_BANKING', 'UPI', 'WALLETS', 'BANK_TRANSFER', 'QR_CODE'],
   };
 }
 

@@ -2,13 +2,14 @@
  * Builders of gateway responses for tests of the 3-D Secure flow (here, and for the
  * adapters in embedded-fields and hosted-page). Not for production code.
  */
-import type {
-  Action,
-  ActionType,
-  ExecutionResponse,
-  ThreeDsActionToken,
-  Transaction,
-  TransactionStatus,
+import {
+  emptyCustomer,
+  type Action,
+  type ActionType,
+  type ExecutionResponse,
+  type ThreeDsActionToken,
+  type Transaction,
+  type TransactionStatus,
 } from '../api-types';
 import { encodeBase64Json } from '../base64-json';
 
@@ -49,17 +50,7 @@ export function fixtureTransaction(status: TransactionStatus = 'APPROVED'): Tran
     description: 'Order 1',
     currency: 'EUR',
     amount: 1999,
-    customer: {
-      id: null,
-      first_name: null,
-      last_name: null,
-      email: null,
-      phone: null,
-      address: null,
-      city: null,
-      country: null,
-      postal_code: null,
-    },
+    customer: emptyCustomer(),
     customer_ip: null,
     processing_result: {
       approval_code: approved ? 'A1B2C3' : null,

@@ -124,3 +124,24 @@ export function autoPostForm(action: string, fields: Record<string, string>, lab
     script: `document.getElementById('auto').submit();`,
   };
 }
+
+/**
+ * The CSP of the gateway's lit documents (the secure frames, the hosted page): own scripts
+ * and styles only, Trusted Types for lit-html, frames and forms limited to the gateway and
+ * the ACS (3-D Secure method and challenge iframes, CReq and form-submit posts).
+ */
+export function litDocumentCsp(acs: string, { formAction, frameAncestors }: { formAction: string; frameAncestors: string }): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src 'self' ${acs}`,
+    `form-action ${formAction}`,
+    `frame-ancestors ${frameAncestors}`,
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html',
+  ].join('; ');
+}

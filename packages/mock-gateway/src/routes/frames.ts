@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { escapeHtml, originOf } from '../http/html';
+import { escapeHtml, litDocumentCsp, originOf } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import { sessionStatus } from './sessions';
 import { bundlePaths } from '../bundles';
@@ -68,20 +68,8 @@ function frameDocument(
     ? document.replace('</head>', `  <meta name="ef-parent-origin" content="${escapeHtml(parentOrigin)}" />\n  </head>`)
     : `<!doctype html><html lang="en"><title>Secure card payment</title><p>${escapeHtml(document)}</p></html>`;
   const acs = ctx?.urls.acs ?? '';
-  const csp = [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    // The 3-D Secure method iframe goes to the ACS, then lands on our own notification URL.
-    `frame-src 'self' ${acs}`,
-    `form-action ${acs || "'none'"}`,
-    `frame-ancestors ${ancestors}`,
-    "base-uri 'none'",
-    "require-trusted-types-for 'script'",
-    'trusted-types lit-html',
-  ].join('; ');
+  // The 3-D Secure method iframe goes to the ACS, then lands on our own notification URL.
+  const csp = litDocumentCsp(acs, { formAction: acs || "'none'", frameAncestors: ancestors });
   reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', csp)

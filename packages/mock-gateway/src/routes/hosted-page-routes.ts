@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SavedCardSummary } from '@payments/core';
 import { findMerchant, type GatewayContext } from '../context';
-import { escapeHtml, html, scriptJson, sendPage } from '../http/html';
+import { escapeHtml, html, litDocumentCsp, scriptJson, sendPage } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import type { SavedPaymentMethod, SessionRecord, TransactionRecord } from '../store/records';
 import { authenticate } from './auth';
@@ -126,22 +126,8 @@ async function pageData(app: FastifyInstance, sessionId: string, clientKey: stri
 }
 
 export function hostedPageCsp(ctx: GatewayContext): string {
-  const acs = ctx.urls.acs;
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    // The 3-D Secure method iframe and the challenge iframe go to the ACS, then land on our own URLs.
-    `frame-src 'self' ${acs}`,
-    // The challenge CReq and the form-submit step post to the ACS, which redirects back here.
-    `form-action 'self' ${acs}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "require-trusted-types-for 'script'",
-    'trusted-types lit-html',
-  ].join('; ');
+  // The challenge CReq and the form-submit step post to the ACS, which redirects back here.
+  return litDocumentCsp(ctx.urls.acs, { formAction: `'self' ${ctx.urls.acs}`, frameAncestors: "'none'" });
 }
 
 function hostedSession(ctx: GatewayContext, id: string): SessionRecord | undefined {

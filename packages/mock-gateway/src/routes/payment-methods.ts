@@ -20,22 +20,8 @@ import { authenticate } from './auth';
 
 export const DETACH_SCOPE = 'payment_method:detach';
 
-export interface PublicPaymentMethod {
-  id: string;
-  type: 'CARD';
-  status: SavedPaymentMethod['status'];
-  customer_id: string;
-  email: string | null;
-  metadata: Record<string, unknown>;
-  card: {
-    brand: string | null;
-    bin: string;
-    last_4: string;
-    masked: string;
-    exp_month: number;
-    exp_year: number;
-  };
-}
+/** A saved card as the merchant sees it: the stored record without its merchant, full number and internal fields. */
+export type PublicPaymentMethod = Omit<SavedPaymentMethod, 'merchant_id' | 'card' | 'tokenize_for' | 'created_at'> & { card: Omit<SavedPaymentMethod['card'], 'number'> };
 
 const deleteSchema = {
   params: {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   PROCESSING_CODES,
+  emptyCustomer,
   type Customer,
   type ExecutionResponse,
   type IntegrationType,
@@ -37,20 +38,6 @@ export interface NewTransaction {
   sessionId?: string | null;
   parentId?: string | null;
   orderId?: string;
-}
-
-export function emptyCustomer(): Customer {
-  return {
-    id: null,
-    first_name: null,
-    last_name: null,
-    email: null,
-    phone: null,
-    address: null,
-    city: null,
-    country: null,
-    postal_code: null,
-  };
 }
 
 /**
