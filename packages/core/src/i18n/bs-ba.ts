@@ -87,7 +87,7 @@ export const bsBA: Messages = {
     genericError: 'Nešto nije u redu. Pokušajte ponovo.',
     serviceUnavailable: 'Usluga plaćanja nije odgovorila. Pokušajte ponovo: iznos neće biti naplaćen dvaput.',
     sessionExpired: 'Vaša sesija je istekla',
-    tooManyAttempts: 'Previše odbijenih pokušaja. Radi vaše sigurnosti, ovo plaćanje se ovdje više ne može pokušati. Vratite se u trgovinu i počnite ponovo.',
+    tooManyAttempts: 'Previše odbijenih pokušaja. Radi Vaše sigurnosti, ovo plaćanje se ovdje više ne može pokušati. Vratite se u trgovinu i počnite ponovo.',
   },
   hostedPage: {
     pay: 'Platite {amount}',

@@ -1,5 +1,5 @@
 /** The gateway's refusals as the merchant and the shopper hear them, in the component's locale. */
-import { PROCESSING_CODES } from '@payments/core';
+import { ERROR_CODES, PROCESSING_CODES } from '@payments/core';
 import { describe, expect, it } from 'vitest';
 import { GatewayCallError } from './gateway-api';
 import { gatewayError } from './payment-errors';
@@ -21,6 +21,17 @@ describe('gatewayError', () => {
       message: 'This saved card has expired. Please pay with another card.',
       gatewayCode: 'INVALID_REQUEST_PAYMENT_METHOD_EXPIRED',
     });
+  });
+
+  it('tells the shopper, in their language, that the card-testing limit ended this checkout', () => {
+    expect(gatewayError(refused(ERROR_CODES.TOO_MANY_ATTEMPTS), 'en-US')).toEqual({
+      code: 'too_many_attempts',
+      message: 'Too many declined attempts. For your security, this payment can no longer be tried here. Please return to the shop and start again.',
+      gatewayCode: 'INVALID_REQUEST_TOO_MANY_ATTEMPTS',
+    });
+    expect(gatewayError(refused(ERROR_CODES.TOO_MANY_ATTEMPTS), 'sv-SE').message).toBe(
+      'För många nekade försök. För din säkerhet kan den här betalningen inte längre göras här. Gå tillbaka till butiken och börja om.',
+    );
   });
 
   it('keeps the other mappings', () => {

@@ -31,6 +31,7 @@ export function gatewayError(error: unknown, locale: LocaleTag): PaymentError {
   if (error instanceof GatewayCallError) {
     const code = error.code;
     if (code === PROCESSING_CODES.SESSION_EXPIRED) return { code: 'session_expired', message: text.status.sessionExpired, gatewayCode: code };
+    if (code === ERROR_CODES.TOO_MANY_ATTEMPTS) return { code: 'too_many_attempts', message: text.status.tooManyAttempts, gatewayCode: code };
     if (code === ERROR_CODES.PAYMENT_METHOD_INACTIVE) return { code: 'payment_method_inactive', message: text.savedCard.inactiveError, gatewayCode: code };
     if (code === ERROR_CODES.PAYMENT_METHOD_EXPIRED) return { code: 'payment_method_expired', message: text.savedCard.expiredError, gatewayCode: code };
     if (error.status === 401) return { code: 'unauthorized', message: text.status.genericError };

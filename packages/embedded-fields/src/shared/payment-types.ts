@@ -97,6 +97,8 @@ export type PaymentErrorCode =
   | 'payment_method_inactive'
   /** The session has expired (processing code SESSION_EXPIRED): create a new one. */
   | 'session_expired'
+  /** Card testing: too many declined attempts on this session (INVALID_REQUEST_TOO_MANY_ATTEMPTS); start a new checkout. */
+  | 'too_many_attempts'
   /** The gateway refused the client key or session (HTTP 401). */
   | 'unauthorized'
   /** The gateway refused the payment request (a 4xx with its code in gatewayCode). */
