@@ -130,6 +130,12 @@ const get = async (url) => {
   console.log(`  200 ${url}`);
   return response.text();
 };
+// A card payment: the decrypts run in the packed gateway's worker threads.
+const paid = await client.authorize({
+  ...order, reference: `smoke-card-${Date.now()}`, return_url: 'http://localhost:9/return', browser_info: core.TEST_BROWSER_INFO,
+  payment_method: { type: 'card', data: await client.encryptCard({ number: '4000000000000002' }) },
+});
+assert.equal(paid.result?.status, 'APPROVED', JSON.stringify(paid));
 for (const page of [`${gatewayUrl}/frames/card?session_id=${session.id}&client_key=test-client-key`, hosted.redirect_url]) {
   const html = await get(page);
   const asset = /(?:src|href)="(\/(?:frames|hpp)\/assets\/[^"]+)"/.exec(html);
@@ -197,10 +203,22 @@ npx --no-install playwright test --reporter=list
 
 step "the single file: node mock-gateway.mjs beside its bundles"
 mkdir "$work/single"
-cp -r "$repo/packages/mock-gateway/dist/mock-gateway.mjs" "$repo/packages/mock-gateway/dist/browser" "$repo/packages/mock-gateway/dist/assets" "$work/single/"
+cp -r "$repo/packages/mock-gateway/dist/mock-gateway.mjs" "$repo/packages/mock-gateway/dist/browser" "$repo/packages/mock-gateway/dist/assets" "$repo/packages/mock-gateway/dist/workers" "$work/single/"
 cd "$work/single"
 start_gateway "$work/single.log" node mock-gateway.mjs --port 0
 check "$url/v1/embedded-fields.js" 200
 check "$url/sri.json" 200
+# A card payment through the single file (its decrypt worker's script beside it), with the
+# QA kit installed in the smoke project above.
+node --input-type=module -e "
+  import { GatewayClient } from '@payments/testing';
+  import { TEST_BROWSER_INFO } from '@payments/core';
+  const client = new GatewayClient(process.argv[1]);
+  const paid = await client.authorize({ terminal_id: 'TERM00001', description: 'Smoke', currency: 'EUR', amount: 100, transaction_type: 'PURCHASE',
+    reference: 'smoke-single-' + Date.now(), return_url: 'http://localhost:9/return', browser_info: TEST_BROWSER_INFO,
+    payment_method: { type: 'card', data: await client.encryptCard({ number: '4000000000000002' }) } });
+  if (paid.result?.status !== 'APPROVED') { console.error(JSON.stringify(paid)); process.exit(1); }
+  console.log('  card payment through the single file: APPROVED');
+" "$url"
 
 step "passed"

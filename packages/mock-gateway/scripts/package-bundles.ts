@@ -4,6 +4,8 @@
  *  - dist/browser/embedded-fields/  the Embedded Fields build (script, sri.json, frames)
  *  - dist/browser/hosted-page/      the hosted page build
  *  - dist/assets/                   the fixture's assets (merchant logo)
+ *  - dist/workers/                  the card-decrypt worker thread's script, loaded by URL
+ *                                   beside the compiled code (card-keys.ts), so not bundled
  * and builds dist/mock-gateway.mjs, the whole gateway and its dependencies in one file for a
  * plain `node mock-gateway.mjs` beside browser/ and assets/ (the Dockerfile's image; not
  * part of the npm package, which installs its dependencies).
@@ -20,6 +22,8 @@ for (const key of ['embeddedFields', 'hostedPage', 'assets'] as const) {
   cpSync(from[key], to[key], { recursive: true, filter: (file) => !file.endsWith('.map') && !file.endsWith('.d.ts') });
 }
 
+cpSync('src/workers/card-decrypt-worker.mjs', 'dist/workers/card-decrypt-worker.mjs');
+
 await build({
   entryPoints: ['src/cli.ts'],
   outfile: 'dist/mock-gateway.mjs',
@@ -33,4 +37,4 @@ await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-console.log('packaged dist/browser, dist/assets and dist/mock-gateway.mjs');
+console.log('packaged dist/browser, dist/assets, dist/workers and dist/mock-gateway.mjs');
