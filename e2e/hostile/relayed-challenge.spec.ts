@@ -24,7 +24,7 @@ function forgeApproval(page: Page, acsOrigin: string): Promise<void> {
   }, acsOrigin);
 }
 
-test('the page answers "Y" before the shopper answers: declined, not approved', async ({ page, checkout, createSession, acsUrl, gateway }) => {
+test('the page answers "Y" before the shopper answers: refused, never approved', async ({ page, checkout, createSession, acsUrl, gateway }) => {
   const session = await createSession({ metadata: { simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' } });
   await checkout.open(session.id);
   await checkout.fillCard({ number: '4111111111111111' });
@@ -33,9 +33,9 @@ test('the page answers "Y" before the shopper answers: declined, not approved', 
   await forgeApproval(page, new URL(acsUrl).origin);
   const [callback] = await checkout.callbacks(1);
   // The old frame forwarded the page's "Y" and the gateway, with no ACS record yet, approved.
-  expect(callback?.response?.approved ?? false).toBe(false);
-  expect(callback?.response?.status).toBe('DECLINED');
-  await expect(checkout.result).toContainText('Declined DECLINED');
+  // Now the gateway has no answer from the ACS to decide on: it refuses (422), approves nothing.
+  expect(callback?.response).toBeNull();
+  expect(callback?.error?.code).toBe('payment_refused');
   const [record] = await gateway.request<{ transaction: { status: string } }[]>(
     'GET',
     `/__mock/transactions?reference=${encodeURIComponent(session.reference)}`,

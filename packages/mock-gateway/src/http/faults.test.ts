@@ -91,6 +91,21 @@ describe('fault modes', () => {
     expect(t.gw.ctx.store.transactions.count()).toBe(1);
   });
 
+  it.each(['error', 'garbage'] as const)('%s on a compressed document: the replaced body is sent plain, not under the route\'s encoding', async (mode) => {
+    const gateway = await startGateway({ port: 0, logger: false });
+    try {
+      const headers = { 'user-agent': 'faults-test', 'content-type': 'application/json' };
+      await fetch(`${gateway.url}/__mock/faults`, { method: 'POST', headers, body: JSON.stringify({ path: '/frames/apm', mode }) });
+      // fetch decodes by Content-Encoding: a body left under the document's gzip/br header would throw here.
+      const reply = await fetch(`${gateway.url}/frames/apm?session_id=x&client_key=test-client-key`, { headers: { 'user-agent': 'faults-test', 'accept-encoding': 'br, gzip' } });
+      expect(reply.headers.get('content-encoding')).toBeNull();
+      expect(reply.status).toBe(mode === 'error' ? 500 : 200);
+      expect((await reply.text()).length).toBeGreaterThan(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('garbage: 200 with bytes that are not JSON, under a JSON content type', async () => {
     await fault({ path: '/api/transactions/authorize', mode: 'garbage' });
     const body = await cardAuthorizeBody(t, { number: '4000000000000002' });

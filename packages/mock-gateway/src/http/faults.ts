@@ -153,11 +153,12 @@ export function registerFaultInjection(app: FastifyInstance, ctx: GatewayContext
       case 'slow':
         await sleep(rule.delay_ms);
         return payload;
+      // The route's body is replaced: its encoding (a compressed document) goes with it.
       case 'error':
-        reply.code(500).header('content-type', 'application/json; charset=utf-8');
+        reply.code(500).removeHeader('content-encoding').removeHeader('etag').header('content-type', 'application/json; charset=utf-8');
         return JSON.stringify(internalErrorBody(request));
       case 'garbage':
-        reply.code(200).header('content-type', 'application/json; charset=utf-8');
+        reply.code(200).removeHeader('content-encoding').removeHeader('etag').header('content-type', 'application/json; charset=utf-8');
         return GARBAGE_BODY;
       case 'down':
         hangUp(reply);
