@@ -6,7 +6,7 @@
  * `engineSuite('webkit')` in a *.engine.ts file registers them for that engine.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { messages } from '@payments/core';
+import { TEST_BROWSER_INFO, messages } from '@payments/core';
 import { TEST_CARDS, startTestGateway, uniqueReference, type GatewayClient, type TestGateway } from '@payments/testing';
 import { APM_FRAME_TITLE } from '../models/alternative-methods-page';
 import type { EngineDriver, EngineName } from './driver';
@@ -125,6 +125,7 @@ export function engineSuite(engine: EngineName): void {
         amount: 1500,
         transaction_type: 'PURCHASE',
         return_url: `${merchantOrigin}/return`,
+        browser_info: TEST_BROWSER_INFO,
         payment_method: { type: 'card', data: await gateway.encryptCard({ number: '4000000000000002', month: '12', year: nextYear }) },
         customer: { id: customer.id },
         tokenization: { save_card_for_future_payments: true },
