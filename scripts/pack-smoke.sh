@@ -212,7 +212,8 @@ start_gateway "$work/single.log" node mock-gateway.mjs --port 0
 check "$url/v1/embedded-fields.js" 200
 check "$url/sri.json" 200
 # A card payment through the single file (its decrypt worker's script beside it), with the
-# QA kit installed in the smoke project above.
+# QA kit installed in the smoke project above (its node_modules resolve from there).
+cd "$work/project"
 node --input-type=module -e "
   import { GatewayClient } from '@payments/testing';
   import { TEST_BROWSER_INFO } from '@payments/core';
