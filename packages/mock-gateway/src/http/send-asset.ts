@@ -74,11 +74,34 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * Each file's bytes and ETag per encoding, read (and hashed, or compressed when no
+ * precompressed copy exists) once, not on every request; a rebuilt file (new mtime or size)
+ * is read again.
+ */
+const encodedFiles = new Map<string, { stamp: string; body: Buffer; etag: string }>();
+
+function encodedFile(path: string, encoding: ContentEncoding, stamp: string): { body: Buffer; etag: string } {
+  const key = `${path}\0${encoding}`;
+  const cached = encodedFiles.get(key);
+  if (cached?.stamp === stamp) return cached;
+  let body: Buffer;
+  if (encoding === 'identity') body = readFileSync(path);
+  else {
+    const variant = `${path}${PRECOMPRESSED_SUFFIX[encoding]}`;
+    body = existsSync(variant) ? readFileSync(variant) : compress(readFileSync(path), encoding);
+  }
+  const entry = { stamp, body, etag: strongEtag(body) };
+  encodedFiles.set(key, entry);
+  return entry;
+}
+
 /** Sends a file from `root` (never outside it), or a clear 503 when the bundle is not built. */
 export function sendAsset(request: FastifyRequest, reply: FastifyReply, { root, file, cache }: AssetOptions): FastifyReply {
   const path = normalize(join(root, file));
   // A directory (`/assets/`, `/assets/.`, `/assets/%2F`) is not a file: 404, never EISDIR.
-  if (!path.startsWith(root + sep) || !statSync(path, { throwIfNoEntry: false })?.isFile()) {
+  const stat = path.startsWith(root + sep) ? statSync(path, { throwIfNoEntry: false }) : undefined;
+  if (!stat?.isFile()) {
     const built = existsSync(root);
     return reply
       .code(built ? 404 : 503)
@@ -86,13 +109,7 @@ export function sendAsset(request: FastifyRequest, reply: FastifyReply, { root, 
   }
   const compressible = COMPRESSIBLE.has(extname(path));
   const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding'], ['br', 'gzip']) : 'identity';
-  let body: Buffer;
-  if (encoding === 'identity') body = readFileSync(path);
-  else {
-    const variant = `${path}${PRECOMPRESSED_SUFFIX[encoding]}`;
-    body = existsSync(variant) ? readFileSync(variant) : compress(readFileSync(path), encoding);
-  }
-  const etag = strongEtag(body);
+  const { body, etag } = encodedFile(path, encoding, `${stat.mtimeMs}:${stat.size}`);
   reply
     .header('etag', etag)
     .header('cache-control', cacheControl(cache))
