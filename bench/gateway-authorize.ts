@@ -252,6 +252,7 @@ export async function benchAuthorize(options: { durationS: number; connections: 
       amount: 1000,
       transaction_type: 'PURCHASE',
       return_url: 'https://merchant.example/return',
+      browser_info: TEST_BROWSER_INFO,
       payment_method: { type: 'card', data: await client.encryptCard({ number: '4000000000000002' }) },
     });
     const statusUrl = `${gateway.url}/api/transactions/${approved.result!.id}/status`;
