@@ -33,10 +33,20 @@ const EF_EXPORTS = JSON.parse(readFileSync(new URL('./packages/embedded-fields/p
 const LEGACY_DEEP_ENTRIES = ['card-form', 'card-encryption', 'gateway-api', 'fingerprint'].filter((entry) => `./${entry}` in EF_EXPORTS);
 const HOSTED_PAGE_MAY_IMPORT = ['secure', ...LEGACY_DEEP_ENTRIES];
 
-const zone = (files, patterns) => ({
+const zone = (files, patterns, paths = []) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [...EVERYWHERE, ...patterns] }] },
+  rules: { 'no-restricted-imports': ['error', { paths, patterns: [...EVERYWHERE, ...patterns] }] },
 });
+
+// Browser bundles load one locale's catalog at a time (core's loadMessages/loadedMessages):
+// `messages` and `CATALOGS` hold all four, and importing either puts them all in the bundle.
+const ONE_CATALOG = [
+  {
+    name: '@payments/core',
+    importNames: ['messages', 'CATALOGS'],
+    message: 'Browser code loads one catalog: loadMessages(locale) before rendering, loadedMessages(locale) while rendering.',
+  },
+];
 
 const importBoundaries = [
   {
@@ -71,6 +81,7 @@ const importBoundaries = [
       { regex: into('host'), message: 'Gateway-origin code (secure/frame) must not import merchant-page code (host): share it through src/shared.' },
       { regex: '^@payments/embedded-fields(?:/|$)', message: 'Gateway-origin code imports its own package by relative path, and never the merchant-page face.' },
     ],
+    ONE_CATALOG,
   ),
   zone(
     [`${EF}/shared/**`],
@@ -84,7 +95,17 @@ const importBoundaries = [
         message: 'The hosted page imports Embedded Fields only as @payments/embedded-fields/secure.',
       },
     ],
+    ONE_CATALOG,
   ),
+  // The hosted page's build shares Embedded Fields' Vite plugins (a workspace-only entry).
+  zone(['packages/hosted-page/vite.config.ts'], [
+    {
+      regex: `^@payments/embedded-fields(?!/(?:${[...HOSTED_PAGE_MAY_IMPORT, 'build'].join('|')})$)(?:/.*)?$`,
+      message: 'The hosted page imports Embedded Fields only as @payments/embedded-fields/secure (its build: /build).',
+    },
+  ]),
+  // Tests may compare against every catalog.
+  zone([`${EF}/secure/**/*.test.ts`], [{ regex: into('host'), message: 'Gateway-origin code (secure) must not import merchant-page code (host).' }]),
   zone(['bench/**'], [{ regex: '^@payments/e2e(?:/|$)', message: 'bench/ has its own support; it does not import the e2e suite.' }]),
 ];
 

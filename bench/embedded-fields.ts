@@ -11,7 +11,7 @@
  *    (CDP Emulation.setCPUThrottlingRate on the merchant page and on the frame's process);
  *  - submitPayment → callback, frictionless card.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Frame, Page } from '@playwright/test';
 import { GatewayClient, uniqueReference } from '@payments/testing';
 import { launchChromium } from './support/chromium';
 import { startGatewayProcess } from './support/gateway-process';
@@ -35,9 +35,12 @@ export interface CardMountResult {
   /** Median of each run's mount ÷ empty iframe (same page, same moment). */
   ready_ratio: { cold: Spread; warm: Spread };
   script_load_ms: { cold: Spread };
-  keystroke_to_onchange_ms: { unthrottled: Spread & { p95: number }; throttled_4x: Spread & { p95: number } };
+  keystroke_to_onchange_ms: { unthrottled: KeystrokeSpread; throttled_4x: KeystrokeSpread };
   submit_to_callback_ms: Spread;
 }
+
+/** Keystroke → onChange, from the key event; `from_dispatch` from the automation's key press. */
+export type KeystrokeSpread = Spread & { p95: number; from_dispatch: Spread & { p95: number } };
 
 export async function benchEmbeddedFields(options: { runs: number; keystrokes: number }): Promise<CardMountResult> {
   const gateway = await startGatewayProcess();
@@ -103,12 +106,12 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
     const page = await open(context);
     await page.evaluate('window.loadScript()');
     await page.evaluate('window.mountCard()');
-    const unthrottled = await keystrokes(page, options.keystrokes);
     const frame = page.frames().find((f) => f.url().startsWith(`${gateway.url}/frames/card`));
     if (!frame) throw new Error('card frame not found');
+    const unthrottled = await keystrokes(page, frame, options.keystrokes);
     const sessions = [await context.newCDPSession(page), await context.newCDPSession(frame)];
     for (const cdp of sessions) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const throttled = await keystrokes(page, options.keystrokes);
+    const throttled = await keystrokes(page, frame, options.keystrokes);
     for (const cdp of sessions) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await context.close();
 
@@ -156,24 +159,41 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
   }
 }
 
-/** `cycles` × (first digit, last digit): ms from the key press to the merchant's onChange. */
-async function keystrokes(page: Page, cycles: number): Promise<Spread & { p95: number }> {
+/**
+ * `cycles` × (first digit, last digit): ms from the keystroke to the merchant's onChange. The
+ * keystroke is the key event's own time in the frame (`timeStamp`, when the browser made the
+ * event, as the Event Timing API counts), on the clock both processes share
+ * (`performance.timeOrigin + …`); `from_dispatch` starts earlier, when the automation sends
+ * the key, so it adds the DevTools protocol's round trip to the browser.
+ */
+async function keystrokes(page: Page, frame: Frame, cycles: number): Promise<KeystrokeSpread> {
   const card = page.frameLocator(CARD_FRAME).getByLabel('Card number');
-  const samples: number[] = [];
+  await frame.evaluate(() => {
+    const keys: number[] = [];
+    (window as unknown as { benchKeys: number[] }).benchKeys = keys;
+    document.addEventListener('keydown', (event) => keys.push(performance.timeOrigin + event.timeStamp), { capture: true });
+  });
+  const fromKey: number[] = [];
+  const fromDispatch: number[] = [];
   const pressAndWait = async (key: string) => {
     const before = (await page.evaluate('window.bench.changes.length')) as number;
-    const t0 = Date.now();
+    const keysBefore = (await frame.evaluate('window.benchKeys.length')) as number;
+    const t0 = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
     await page.keyboard.press(key);
     await page.waitForFunction((n) => (window as unknown as { bench: { changes: number[] } }).bench.changes.length > n, before, { polling: 'raf' });
-    return ((await page.evaluate(`window.bench.changes[${before}]`)) as number) - t0;
+    const changed = (await page.evaluate(`window.bench.changes[${before}]`)) as number;
+    const keyDown = (await frame.evaluate(`window.benchKeys[${keysBefore}]`)) as number;
+    fromKey.push(changed - keyDown);
+    fromDispatch.push(changed - t0);
   };
   for (let i = 0; i < cycles; i += 1) {
     await card.fill('');
     await card.click();
-    samples.push(await pressAndWait('4'));
+    await pressAndWait('4');
     await card.fill('400000000000000');
     await card.press('End');
-    samples.push(await pressAndWait('2'));
+    await pressAndWait('2');
   }
-  return { ...spread(samples), p95: Math.round(quantile(samples, 0.95) * 10) / 10 };
+  const withP95 = (samples: number[]) => ({ ...spread(samples), p95: Math.round(quantile(samples, 0.95) * 10) / 10 });
+  return { ...withP95(fromKey), from_dispatch: withP95(fromDispatch) };
 }

@@ -142,7 +142,7 @@ function figures(r: Results): Figure[] {
       beside: `mount ${describeSpread(ef.mount_to_ready_ms.cold, 'ms')}; iframe ${ef.empty_iframe_ms.cold.median} ms; warm ratio ${ef.ready_ratio.warm.median} (${ef.mount_to_ready_ms.warm.median} / ${ef.empty_iframe_ms.warm.median} ms)`,
     });
     const k = ef.keystroke_to_onchange_ms;
-    out.push({ figure: 'keystroke → onChange p95, 4× CPU throttle', value: k.throttled_4x.p95, unit: 'ms', target: '≤ 16 ms', pass: k.throttled_4x.p95 <= 16, beside: `unthrottled p95 ${k.unthrottled.p95} ms (median ${k.unthrottled.median}); throttled median ${k.throttled_4x.median} ms; ${k.throttled_4x.runs} keys each` });
+    out.push({ figure: 'keystroke → onChange p95, 4× CPU throttle', value: k.throttled_4x.p95, unit: 'ms', target: '≤ 16 ms', pass: k.throttled_4x.p95 <= 16, beside: `from the key event; unthrottled p95 ${k.unthrottled.p95} ms (median ${k.unthrottled.median}); throttled median ${k.throttled_4x.median} ms; from the automation's key press (+ DevTools round trip) p95 ${k.throttled_4x.from_dispatch?.p95 ?? '–'} / ${k.unthrottled.from_dispatch?.p95 ?? '–'} ms; ${k.throttled_4x.runs} keys each` });
   }
   if (gw) {
     const pct = gw.percent_of_rsa_bound;
@@ -152,7 +152,7 @@ function figures(r: Results): Figure[] {
       unit: '%',
       target: '≥ 80 %',
       pass: pct.median >= 80,
-      beside: `${gw.requests_per_second.median} req/s (min–max ${gw.requests_per_second.min}–${gw.requests_per_second.max}, ${gw.windows.length} windows); bound ${gw.rsa_bound.authorize_per_s}/s = ${gw.rsa_bound.decrypts_per_s_one_core} decrypts/s × ${gw.rsa_bound.cores} cores ÷ ${gw.rsa_bound.decrypts_per_authorize}`,
+      beside: `${gw.requests_per_second.median} req/s on ${gw.rsa_bound.cores} cores (${Math.round(gw.requests_per_second.median / gw.rsa_bound.cores)}/core; min–max ${gw.requests_per_second.min}–${gw.requests_per_second.max}, ${gw.windows.length} windows); bound ${gw.rsa_bound.authorize_per_s}/s = ${gw.rsa_bound.decrypts_per_s_one_core} decrypts/s of one core ÷ ${gw.rsa_bound.decrypts_per_authorize}; ${gw.percent_of_all_cores_bound?.median ?? '–'} % of the ${gw.rsa_bound.cores}-core ceiling (${gw.rsa_bound.authorize_per_s_all_cores ?? '–'}/s)`,
     });
     out.push({ figure: 'status p99 under authorize load', value: gw.status_under_load_ms.p99, unit: 'ms', target: '< 20 ms', pass: gw.status_under_load_ms.p99 < 20, beside: `p50 ${gw.status_under_load_ms.p50} ms, ${gw.status_under_load_ms.samples} samples; idle p99 ${gw.status_idle_ms.p99} ms` });
   }

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vite';
+import { minifyCssLiterals } from './build/vite-plugins.ts';
 
 /** dist/embedded-fields.js: the classic script merchants load from the gateway. */
 export default defineConfig({
+  plugins: [minifyCssLiterals()],
   // .ts before .js: a stray compiled file must never shadow its source.
   resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
   build: {

@@ -2,13 +2,17 @@
  * dist/: the hosted payment page. `index.html` is the document template the gateway fills
  * in per session (GET /hpp/{session_id}); every script and stylesheet is a hashed file
  * under /hpp/assets/, served by the gateway with a long cache life. No inline script or
- * style: the document's CSP allows 'self' only.
+ * style: the document's CSP allows 'self' only. Built with `--configLoader runner`: the shared
+ * plugins come from a workspace package's TypeScript source.
  */
+import { minifyCssLiterals, plainDynamicImports } from '@payments/embedded-fields/build';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   // .ts before .js: a stray compiled file must never shadow its source.
   resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'], dedupe: ['lit', '@payments/core'] },
+  // Lazy chunks (the paying code, each catalog) import no stylesheet: the plain dynamic import suffices.
+  plugins: [minifyCssLiterals(), plainDynamicImports()],
   root: 'src',
   base: '/hpp/',
   build: {
@@ -17,9 +21,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     assetsDir: 'assets',
+    // The gateway reads it to preload the session's locale catalog with the document.
+    manifest: 'manifest.json',
     // Small assets stay files: a data: URL in CSS would be fine, but one policy is simpler.
     assetsInlineLimit: 0,
-    modulePreload: { polyfill: false },
+    // No preload helper: each lazy chunk's only static dependency is the entry, already loaded.
+    modulePreload: false,
     rollupOptions: { input: 'src/index.html' },
   },
 });

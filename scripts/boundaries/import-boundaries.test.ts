@@ -54,9 +54,15 @@ const FORBIDDEN: Case[] = [
   ['demo/client/shop.ts', "import { x } from '@payments/core/src/money';", RESTRICTED],
   // bench has its own support.
   ['bench/run.ts', "import { launchChromium } from '@payments/e2e/support/chromium';", RESTRICTED],
+  // Browser bundles load one catalog at a time: never all four.
+  ['packages/embedded-fields/src/secure/card-form.ts', "import { messages } from '@payments/core';", RESTRICTED],
+  ['packages/hosted-page/src/app.ts', "import { CATALOGS } from '@payments/core';", RESTRICTED],
 ];
 
 const ALLOWED: Case[] = [
+  ['packages/embedded-fields/src/secure/card-form.ts', "import { loadedMessages, loadMessages } from '@payments/core';", ''],
+  ['packages/embedded-fields/src/secure/apm-fields.test.ts', "import { messages } from '@payments/core';", ''],
+  ['packages/hosted-page/vite.config.ts', "import { minifyCssLiterals } from '@payments/embedded-fields/build';", ''],
   ['packages/embedded-fields/src/host/card-component.ts', "import { x } from '../shared/protocol';", ''],
   ['packages/embedded-fields/src/host/card-component.ts', "import { x } from './frame-connection';", ''],
   ['packages/embedded-fields/src/host/card-component.ts', "import { x } from '@payments/core';", ''],

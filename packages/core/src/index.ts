@@ -10,12 +10,14 @@ export * from './card/card-errors';
 export * from './card/card-number';
 export * from './card/expiry';
 export * from './card/cvv';
-// customer/ is a subpath entry (@payments/core/customer-checks): it carries libphonenumber-js,
-// which browser bundles load on demand only. Re-exporting it here would pull it into every bundle.
-export type { CustomerCheckCode, CustomerInput } from './customer/customer-checks';
+// The customer rules without the phone length check; the whole check (libphonenumber-js) is a
+// subpath entry, @payments/core/customer-checks, that browsers load only for a phone number.
+export * from './customer/customer-rules';
 export * from './i18n/locales';
 export * from './i18n/messages-type';
 export * from './i18n/messages';
+export * from './i18n/format-message';
+export * from './i18n/load-messages';
 export * from './i18n/plurals';
 export * from './browser/browser-info';
 export * from './payment-methods/alternative-methods';

@@ -10,8 +10,10 @@
  */
 import {
   formatMessage,
+  hostedPageLocale,
   isLocaleTag,
-  messages,
+  loadedMessages,
+  loadMessages,
   resolveLocale,
   type LocaleTag,
   type Transaction,
@@ -19,7 +21,6 @@ import {
 import type { CardForm } from '@payments/embedded-fields/secure';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import {
-  chooseLocale,
   instalmentChoices,
   outcomeOf,
   paymentOptions,
@@ -87,7 +88,12 @@ export class HostedPaymentPage extends LitElement {
   // ---- loading ---------------------------------------------------------------------------
 
   async #start(): Promise<void> {
-    if (!this.clientKey || !this.sessionId) return this.#show({ kind: 'notice', notice: 'invalid' });
+    // Notices before a session is known speak the browser's language.
+    const early = async (notice: 'invalid' | 'unavailable') => {
+      await loadMessages(this.#locale);
+      this.#show({ kind: 'notice', notice });
+    };
+    if (!this.clientKey || !this.sessionId) return early('invalid');
     const api = createHppApi(this.clientKey, this.sessionId);
     this.#api = api;
     const embedded = takeEmbeddedData(this.sessionId);
@@ -96,11 +102,14 @@ export class HostedPaymentPage extends LitElement {
       session = embedded?.session ?? (await api.session());
     } catch (error) {
       const unknown = error instanceof GatewayCallError && (error.status === 422 || error.status === 401 || error.status === 404);
-      return this.#show({ kind: 'notice', notice: unknown ? 'invalid' : 'unavailable' });
+      return early(unknown ? 'invalid' : 'unavailable');
     }
-    if (session.kind !== 'HPP' || !session.hpp) return this.#show({ kind: 'notice', notice: 'invalid' });
+    if (session.kind !== 'HPP' || !session.hpp) return early('invalid');
     this.#session = session;
-    this.#locale = chooseLocale(session.hpp.language, session.merchant.default_language, storedLocale(this.sessionId));
+    // The one catalog this page downloads (the gateway's document preloads it), unless the shopper switches.
+    const locale = hostedPageLocale(session.hpp.language, session.merchant.default_language, storedLocale(this.sessionId));
+    await loadMessages(locale);
+    this.#locale = locale;
     // Only a customer's open session has saved cards to offer (one more call, for them only).
     const savedCards =
       embedded?.saved_cards ?? (session.hpp.customer_id && session.status === 'CREATED' ? await api.savedCards().catch(() => []) : []);
@@ -144,11 +153,14 @@ export class HostedPaymentPage extends LitElement {
     const customer = session.customer;
     this.#contact = { email: customer?.email ?? '', first_name: customer?.first_name ?? '', last_name: customer?.last_name ?? '' };
     this.#show({ kind: 'checkout' });
-    // While the shopper types: the paying code and the merchant's key, so Pay costs no round trip.
-    void this.updateComplete.then(() => {
+    // Once the shopper starts (not before the page is drawn): the paying code and the merchant's
+    // key, so Pay costs no round trip. Pay waits for them if it comes first.
+    const warm = () => {
       void loadPaymentFlow().catch(() => undefined);
       void api.gateway.encryptionKey().catch(() => undefined);
-    });
+    };
+    this.addEventListener('focusin', warm, { once: true });
+    this.addEventListener('pointerdown', warm, { once: true });
   }
 
   #show(screen: Screen, focus = false): void {
@@ -178,7 +190,7 @@ export class HostedPaymentPage extends LitElement {
     this.#setBanner((locale) => {
       const text = pageTexts(locale);
       const body = { funds: text.declinedFunds, authentication: text.declinedAuthentication, failed: text.failed, provider: text.canceledAtProvider, generic: text.declinedGeneric }[reason];
-      return { title: messages(locale).status.declined, body };
+      return { title: loadedMessages(locale).status.declined, body };
     });
     return false;
   }
@@ -191,8 +203,9 @@ export class HostedPaymentPage extends LitElement {
 
   // ---- actions ---------------------------------------------------------------------------
 
-  #setLocale(locale: LocaleTag): void {
+  async #setLocale(locale: LocaleTag): Promise<void> {
     if (!isLocaleTag(locale)) return;
+    await loadMessages(locale);
     this.#locale = locale;
     storeLocale(this.sessionId, locale);
     for (const form of this.#forms.values()) form.locale = locale;
@@ -259,14 +272,14 @@ export class HostedPaymentPage extends LitElement {
     try {
       flow = await loadPaymentFlow();
     } catch {
-      return { kind: 'error', message: (locale) => messages(locale).threeDsErrors.request_failed };
+      return { kind: 'error', message: (locale) => loadedMessages(locale).threeDsErrors.request_failed };
     }
     const adapter = flow.createHostedPageAdapter({
       api: api.gateway,
       labels: () => ({
-        title: messages(this.#locale).status.challengeFrameTitle,
+        title: loadedMessages(this.#locale).status.challengeFrameTitle,
         help: pageTexts(this.#locale).challengeHelp,
-        close: messages(this.#locale).status.close,
+        close: loadedMessages(this.#locale).status.close,
       }),
       onLeave: () => {
         if (option.kind === 'redirect') this.#busy = 'redirecting';
@@ -331,7 +344,7 @@ export class HostedPaymentPage extends LitElement {
     const screen = this.#screen;
     const notice = this.#notice();
     return html`<div class="page">
-      ${pageHeader(merchant, this.#locale, (locale) => this.#setLocale(locale), this.#busy !== null)}
+      ${pageHeader(merchant, this.#locale, (locale) => void this.#setLocale(locale), this.#busy !== null)}
       <main
         class="main ${screen.kind === 'checkout' ? 'main--checkout' : 'main--notice'}"
         id="hpp-main"

@@ -1,7 +1,7 @@
 /** The page's pure rules: language, payment options, instalments, outcomes, theme, contact data. */
 import { describe, expect, it } from 'vitest';
 import { numberLocale } from './amount-format';
-import { chooseLocale, instalmentChoices, lastFour, outcomeOf, paymentOptions, sameOriginUrl, type SessionView } from './checkout-model';
+import { instalmentChoices, lastFour, outcomeOf, paymentOptions, sameOriginUrl, type SessionView } from './checkout-model';
 import { checkContact, contactData } from './contact-fields';
 import { PAGE_TEXTS } from './texts';
 import { contrast, normalizeHex, themeVariables } from './theme';
@@ -27,17 +27,6 @@ function session(overrides: Partial<SessionView> = {}): SessionView {
     ...overrides,
   };
 }
-
-describe('chooseLocale', () => {
-  it("takes the shopper's choice, then `language`, then the merchant's default, then English", () => {
-    expect(chooseLocale('Svenska', 'English', 'ro-RO')).toBe('ro-RO');
-    expect(chooseLocale('sv-SE', 'English')).toBe('sv-SE');
-    expect(chooseLocale(null, 'Bosanski')).toBe('bs-BA');
-    expect(chooseLocale(null, 'română')).toBe('ro-RO');
-    expect(chooseLocale(null, 'Deutsch')).toBe('en-US');
-    expect(chooseLocale('romana', undefined, 'not-a-locale')).toBe('ro-RO');
-  });
-});
 
 describe('paymentOptions', () => {
   it('saved cards first, then the card, then fitting redirect methods; never wallet-a by token or unknown provider Y codes', () => {

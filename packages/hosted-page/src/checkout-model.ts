@@ -4,13 +4,8 @@
  * terminal allows for this order, the instalment counts, and how a transaction ends.
  */
 import {
-  DEFAULT_LOCALE,
-  HOSTED_PAGE_LANGUAGES,
   PROCESSING_CODES,
   fittingAlternativeMethods,
-  isLocaleTag,
-  resolveLocale,
-  type LocaleTag,
   type MethodDataField,
   type SavedCardSummary,
   type Transaction,
@@ -44,31 +39,6 @@ export interface SessionView {
 
 /** GET /api/sessions/{id}/saved-cards: masked data only (core's wire type). */
 export type { SavedCardSummary };
-
-/**
- * The page's language: the shopper's own choice on this page (kept for the session), else
- * the merchant's `language` for this payment, else the merchant's default. `language` and
- * the default may be a name (English, Bosanski, Romana/Română, Svenska, any case) or a tag.
- */
-export function chooseLocale(hppLanguage: string | null | undefined, merchantDefault: string | undefined, chosen?: string | null): LocaleTag {
-  for (const candidate of [chosen, hppLanguage, merchantDefault]) {
-    const locale = localeOf(candidate);
-    if (locale) return locale;
-  }
-  return DEFAULT_LOCALE;
-}
-
-function localeOf(value: string | null | undefined): LocaleTag | undefined {
-  if (!value) return undefined;
-  if (isLocaleTag(value)) return value;
-  const name = value.trim().toLowerCase();
-  if (name === 'română') return 'ro-RO';
-  const byName = Object.entries(HOSTED_PAGE_LANGUAGES).find(([key]) => key.toLowerCase() === name);
-  if (byName) return byName[1];
-  const resolved = resolveLocale(value);
-  // resolveLocale falls back to English for anything; only take a real match.
-  return resolved.split('-')[0] === name.split(/[-_]/)[0] ? resolved : undefined;
-}
 
 /** Provider Y methods the page offers, by code: a recognisable name and the currencies it takes. */
 export const PROVIDER_Y_METHODS: Readonly<Record<string, { name: string; currencies: readonly string[] }>> = {

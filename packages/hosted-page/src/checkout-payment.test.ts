@@ -5,10 +5,13 @@
  * that is not valid (nothing sent).
  */
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
-import { PROCESSING_CODES, type ExecutionResponse, type ThreeDsAdapter, type Transaction } from '@payments/core';
+import { LOCALES, PROCESSING_CODES, loadMessages, type ExecutionResponse, type ThreeDsAdapter, type Transaction } from '@payments/core';
 import { GatewayCallError, type GatewayApi } from '@payments/embedded-fields/secure';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payByCard, payByRedirect, type PaymentDeps } from './checkout-payment';
+
+// The browser code reads loaded catalogs (one per locale, loaded on demand); these tests speak all four.
+beforeAll(() => Promise.all(LOCALES.map((locale) => loadMessages(locale))));
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const KEY = { key_id: 'k1', algorithm: 'RSA-OAEP-256' as const, public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString() };

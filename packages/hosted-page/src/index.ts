@@ -3,7 +3,6 @@
  * /hpp/{session_id}). Its public surface is the page's pure rules, for tests and tools.
  */
 export {
-  chooseLocale,
   instalmentChoices,
   outcomeOf,
   paymentOptions,

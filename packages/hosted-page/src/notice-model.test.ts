@@ -1,8 +1,11 @@
 /** The screens that are not the checkout, as the shopper reads them: titles, links and actions. */
-import type { Transaction } from '@payments/core';
-import { describe, expect, it, vi } from 'vitest';
+import { LOCALES, loadMessages, type Transaction } from '@payments/core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionView } from './checkout-model';
 import { noticeModel, returnsByItself, type NoticeContext } from './notice-model';
+
+// The browser code reads loaded catalogs (one per locale, loaded on demand); these tests speak all four.
+beforeAll(() => Promise.all(LOCALES.map((locale) => loadMessages(locale))));
 
 const session = {
   id: 's1',

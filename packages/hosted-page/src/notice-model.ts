@@ -3,7 +3,7 @@
  * authorized, pending) and the notices (expired, completed, invalid, unavailable,
  * unconfirmed), as NoticeModels for views/notice-view.ts. Pure: unit-tested.
  */
-import { formatMessage, messages, type LocaleTag, type Transaction } from '@payments/core';
+import { formatMessage, loadedMessages, type LocaleTag, type Transaction } from '@payments/core';
 import { formatPageAmount } from './amount-format';
 import type { PaymentOption, SessionView } from './checkout-model';
 import { pageTexts } from './texts';
@@ -53,7 +53,7 @@ const text = pageTexts(locale);
     const details = [
       { label: text.transactionId, value: screen.transaction.id },
       ...(screen.transaction.payment_method?.type && screen.transaction.payment_method.type !== 'card' && screen.transaction.payment_method.type !== 'saved_card'
-        ? [{ label: messages(locale).alternativeMethods.legend, value: redirectName(context.options, screen.transaction.payment_method.type, locale) }]
+        ? [{ label: loadedMessages(locale).alternativeMethods.legend, value: redirectName(context.options, screen.transaction.payment_method.type, locale) }]
         : []),
     ];
     if (screen.outcome === 'pending') {
@@ -81,7 +81,7 @@ const text = pageTexts(locale);
         tone: 'error',
         title: text.unavailableTitle,
         body: text.unavailableBody,
-        action: { kind: 'button', label: messages(locale).hostedPage.tryAgain, run: context.reload },
+        action: { kind: 'button', label: loadedMessages(locale).hostedPage.tryAgain, run: context.reload },
       };
     case 'unconfirmed': {
       const { transactionId } = screen;
@@ -98,5 +98,5 @@ const text = pageTexts(locale);
 
 function redirectName(options: readonly PaymentOption[], type: string, locale: LocaleTag): string {
   const option = options.find((o) => o.kind === 'redirect' && o.type === type);
-  return option ? optionName(option, messages(locale), pageTexts(locale)) : type;
+  return option ? optionName(option, loadedMessages(locale), pageTexts(locale)) : type;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustomer, toGatewayCustomer } from './customer-checks';
+import { checkCustomer, phoneLengthCheck, toGatewayCustomer } from './customer-checks';
+import { checkCustomerFields, customerHasPhone } from './customer-rules';
 
 const codesOf = (customer: unknown) => checkCustomer(customer).errors.map(({ field, code }) => `${field}:${code}`);
 
@@ -112,5 +113,16 @@ describe('markup in names and address parts', () => {
       { field: 'firstName', code: 'invalid_characters' },
       { field: 'city', code: 'invalid_characters' },
     ]);
+  });
+});
+
+describe('checkCustomerFields (the rules without libphonenumber-js)', () => {
+  it('checks everything but a phone without the phone rules, and refuses to judge a phone without them', () => {
+    expect(checkCustomerFields({ email: 'a@example.com', country: 'se' })).toEqual({ valid: true, errors: [] });
+    expect(checkCustomerFields({ country: 'XX' }).errors).toEqual([{ field: 'country', code: 'country_invalid' }]);
+    expect(customerHasPhone({ phone: '  ' })).toBe(false);
+    expect(customerHasPhone({ phone: '+46701234567' })).toBe(true);
+    expect(() => checkCustomerFields({ phone: '+46701234567' })).toThrow(/phone length check/);
+    expect(checkCustomerFields({ phone: '+46701234567' }, {}, phoneLengthCheck).valid).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOSTED_PAGE_LANGUAGES, LOCALES, isLocaleTag, resolveLocale } from './locales';
+import { HOSTED_PAGE_LANGUAGES, LOCALES, hostedPageLocale, isLocaleTag, resolveLocale } from './locales';
 
 describe('resolveLocale', () => {
   it('uses a supported requested locale, in any case or with an underscore', () => {
@@ -43,5 +43,16 @@ describe('locale tags', () => {
 
   it('maps every hosted page language to a distinct supported locale', () => {
     expect(new Set(Object.values(HOSTED_PAGE_LANGUAGES))).toEqual(new Set(LOCALES));
+  });
+});
+
+describe('hostedPageLocale', () => {
+  it("takes the shopper's choice, then `language`, then the merchant's default, then English", () => {
+    expect(hostedPageLocale('Svenska', 'English', 'ro-RO')).toBe('ro-RO');
+    expect(hostedPageLocale('sv-SE', 'English')).toBe('sv-SE');
+    expect(hostedPageLocale(null, 'Bosanski')).toBe('bs-BA');
+    expect(hostedPageLocale(null, 'română')).toBe('ro-RO');
+    expect(hostedPageLocale(null, 'Deutsch')).toBe('en-US');
+    expect(hostedPageLocale('romana', undefined, 'not-a-locale')).toBe('ro-RO');
   });
 });

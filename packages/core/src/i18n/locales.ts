@@ -54,3 +54,29 @@ export function resolveLocale(requested?: string, browserLanguages: readonly str
   }
   return DEFAULT_LOCALE;
 }
+
+/**
+ * The hosted page's language (the page itself, and the gateway, which preloads that
+ * catalog with the document): the shopper's own choice on this page (kept for the session), else
+ * the merchant's `language` for this payment, else the merchant's default. `language` and
+ * the default may be a name (English, Bosanski, Romana/Română, Svenska, any case) or a tag.
+ */
+export function hostedPageLocale(hppLanguage: string | null | undefined, merchantDefault: string | undefined, chosen?: string | null): LocaleTag {
+  for (const candidate of [chosen, hppLanguage, merchantDefault]) {
+    const locale = localeOf(candidate);
+    if (locale) return locale;
+  }
+  return DEFAULT_LOCALE;
+}
+
+function localeOf(value: string | null | undefined): LocaleTag | undefined {
+  if (!value) return undefined;
+  if (isLocaleTag(value)) return value;
+  const name = value.trim().toLowerCase();
+  if (name === 'română') return 'ro-RO';
+  const byName = Object.entries(HOSTED_PAGE_LANGUAGES).find(([key]) => key.toLowerCase() === name);
+  if (byName) return byName[1];
+  const resolved = resolveLocale(value);
+  // resolveLocale falls back to English for anything; only take a real match.
+  return resolved.split('-')[0] === name.split(/[-_]/)[0] ? resolved : undefined;
+}

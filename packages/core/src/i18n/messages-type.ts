@@ -4,7 +4,7 @@
  * without a message in every language is one too.
  */
 import type { CardErrorCode } from '../card/card-errors';
-import type { CustomerCheckCode } from '../customer/customer-checks';
+import type { CustomerCheckCode } from '../customer/customer-rules';
 import type { ThreeDsErrorCode } from '../three-ds/three-ds-errors';
 import type { PluralForms } from './plurals';
 

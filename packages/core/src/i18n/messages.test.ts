@@ -3,7 +3,8 @@ import { CARD_ERROR_CODES } from '../card/card-errors';
 import { CUSTOMER_CHECK_CODES } from '../customer/customer-checks';
 import { THREE_DS_ERROR_CODES } from '../three-ds/three-ds-errors';
 import { LOCALES } from './locales';
-import { CATALOGS, formatMessage, messages } from './messages';
+import { formatMessage } from './format-message';
+import { CATALOGS, messages } from './messages';
 import { formatPlural, pluralCategories } from './plurals';
 
 /** 'group.key' → text, for every leaf of a catalog. */

@@ -1,4 +1,4 @@
-/** Looking up a locale's catalog and filling in its parameters. */
+/** Every catalog at once, for servers and tests (browser bundles load one: ./load-messages.ts). */
 import { bsBA } from './bs-ba';
 import { enUS } from './en-us';
 import type { LocaleTag } from './locales';
@@ -17,15 +17,4 @@ export const CATALOGS: Readonly<Record<LocaleTag, Messages>> = {
 /** The catalog of a supported locale (resolve free-form tags with `resolveLocale`). */
 export function messages(locale: LocaleTag): Messages {
   return CATALOGS[locale];
-}
-
-/**
- * Fills `{name}` parameters: formatMessage('Pay {amount}', {amount: '€10.00'}). A parameter
- * without a value is left as written, so a missing value shows rather than crashes.
- */
-export function formatMessage(template: string, params: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    return value === undefined ? whole : String(value);
-  });
 }

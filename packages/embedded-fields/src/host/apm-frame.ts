@@ -31,7 +31,7 @@ export async function openApmFrame(
 ): Promise<ApmFrame> {
   const connection = await openFrame<ApmFrameRemote>(
     container,
-    { gatewayOrigin: context.gatewayOrigin, path: APM_FRAME_PATH, sessionId: context.sessionId, clientKey: context.clientKey, title: options.title },
+    { gatewayOrigin: context.gatewayOrigin, path: APM_FRAME_PATH, sessionId: context.sessionId, clientKey: context.clientKey, locale: context.locale, title: options.title },
     host,
   );
   try {

@@ -24,6 +24,8 @@ export interface FrameSource {
   path: string;
   sessionId: string;
   clientKey: string;
+  /** The locale the frame opens in: the gateway preloads that one catalog with the document. */
+  locale: string;
   title?: string;
   /** The iframe's permissions policy (the card frame: `payment`). */
   allow?: string;
@@ -38,6 +40,7 @@ export async function openFrame<Remote extends Methods = FrameRemote>(
   url.searchParams.set('session_id', source.sessionId);
   url.searchParams.set('client_key', source.clientKey);
   url.searchParams.set('v', String(PROTOCOL_VERSION));
+  url.searchParams.set('locale', source.locale);
 
   const iframe = document.createElement('iframe');
   iframe.title = source.title ?? CARD_FRAME_TITLE;

@@ -9,7 +9,7 @@
  * apmFormStyles. Events, as <ef-card-form>'s: `ef-state` (ComponentState, deduplicated),
  * `ef-resize` ({height}), `ef-focus-exit` ({direction}, cancelable), `ef-submit` (Enter).
  */
-import { formatMessage, isLocaleTag, messages, type LocaleTag, type Messages } from '@payments/core';
+import { formatMessage, isLocaleTag, loadedMessages, type LocaleTag, type Messages } from '@payments/core';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { AlternativeFieldName, ComponentState, FieldState, HolderData } from '../shared/payment-types';
@@ -228,7 +228,7 @@ export class ApmForm extends LitElement {
 
   protected override render(): TemplateResult | typeof nothing {
     if (!this.#config || this.#config.mode === 'headless') return nothing;
-    const text = messages(this.#form.locale);
+    const text = loadedMessages(this.#form.locale);
     const groups = this.#groups();
     const state = this.getState();
     const methodError = state.fields.method?.error ? apmErrorMessage(state.fields.method.error, text) : '';

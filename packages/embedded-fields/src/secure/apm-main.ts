@@ -4,7 +4,7 @@
  * (headless: a redirect factory's connection), and authorizes on `submit`.
  * frame-bootstrap.ts says whom it trusts and how it connects.
  */
-import { messages, type LocaleTag } from '@payments/core';
+import { loadedMessages, type LocaleTag } from '@payments/core';
 import type { ApmFrameConfig, ApmFrameMethods, ApmHostRemote } from '../shared/protocol';
 import './apm-form'; // registers <ef-apm-form>
 import type { ApmForm } from './apm-form';
@@ -33,7 +33,7 @@ function start(environment: FrameEnvironment): void {
       locale = next;
     }),
     async configure(next) {
-      locale = placeForm(form, next);
+      locale = await placeForm(form, next);
       config = next;
       try {
         session = await loading;
@@ -51,7 +51,7 @@ function start(environment: FrameEnvironment): void {
       const headless = config.mode === 'headless';
       const method = headless ? offered.find((m) => m.type === request.method) : form.selectedMethod();
       if (headless && !method) {
-        return { kind: 'error', error: { code: 'payment_method_unavailable', message: messages(locale).alternativeMethods.noMethods } };
+        return { kind: 'error', error: { code: 'payment_method_unavailable', message: loadedMessages(locale).alternativeMethods.noMethods } };
       }
       if (!headless) form.validateAll();
       form.setBusy(true);

@@ -5,7 +5,7 @@
  * it is. A redirect is handed to the host page, never followed here; a DECLINED result is a
  * result, not an error.
  */
-import { messages, type ExecutionResponse, type LocaleTag, type Messages } from '@payments/core';
+import { loadedMessages, toGatewayCustomer, type ExecutionResponse, type LocaleTag, type Messages } from '@payments/core';
 import type { Customer, PaymentError } from '../shared/payment-types';
 import type { SubmitOutcome } from '../shared/protocol';
 import { apmErrorMessage, buildMethodData, type ApmFieldName, type ApmValues, type OfferedMethod, type SessionShopper } from './apm-fields';
@@ -27,7 +27,7 @@ export interface ApmPaymentInput {
 }
 
 export async function payWithMethod(ctx: ApmPaymentContext, input: ApmPaymentInput): Promise<SubmitOutcome> {
-  const text = messages(ctx.locale);
+  const text = loadedMessages(ctx.locale);
   const customerError = await checkCustomerInput(input.customer, ctx.locale);
   if (customerError) return { kind: 'error', error: customerError };
   if (!input.method) return { kind: 'error', error: { code: 'no_payment_method', message: text.alternativeMethods.chooseMethod } };
@@ -42,7 +42,6 @@ export async function payWithMethod(ctx: ApmPaymentContext, input: ApmPaymentInp
     ...(data.last_name ? { lastName: data.last_name } : {}),
   };
   try {
-    const { toGatewayCustomer } = await import('@payments/core/customer-checks');
     const response: ExecutionResponse = await ctx.api.post('/api/transactions/authorize', {
       session_id: ctx.sessionId,
       payment_method: { type: input.method.type, data },

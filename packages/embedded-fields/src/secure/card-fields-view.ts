@@ -5,7 +5,6 @@
  */
 import { formatMessage, type CardBrand, type CardErrorCode, type Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { FieldName, FieldState } from '../shared/payment-types';
 import { brandMark, cvvMark } from './card-marks';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH, type SavedCardView } from './field-controller';
@@ -76,7 +75,7 @@ export function renderCardField(view: CardFieldView): TemplateResult {
         ?disabled=${view.busy}
         aria-invalid=${state.error ? 'true' : 'false'}
         aria-describedby=${describedBy || nothing}
-        .value=${live(view.value)}
+        .value=${view.value}
         @input=${(event: Event) => view.onInput(event)}
         @compositionend=${(event: CompositionEvent) => view.onCompositionEnd(event)}
         @blur=${() => view.onBlur()}

@@ -19,7 +19,7 @@
 import {
   detectCardBrand,
   isLocaleTag,
-  messages,
+  loadedMessages,
   normalizeCardNumber,
   toEncryptableExpiry,
   validateExpiry,
@@ -28,7 +28,6 @@ import {
   type Messages,
 } from '@payments/core';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
 import type { ComponentState, FieldName, FieldState, HolderData } from '../shared/payment-types';
 import type { FrameConfig } from '../shared/protocol';
 import {
@@ -42,6 +41,7 @@ import {
 } from './field-controller';
 import { cardFieldState, editCardField, emptyValues, FIELD_ORDER, typingModes, type CardData } from './card-fields';
 import { renderCardField, renderSavedCard } from './card-fields-view';
+import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
 import { applyAllowedStyles, FORM_EVENTS, type FocusExitDirection } from './form-events';
 import { cardFormStyles } from './styles';
@@ -103,6 +103,11 @@ export class CardForm extends LitElement {
   /** Light DOM: see the file comment. */
   protected override createRenderRoot(): HTMLElement {
     return this;
+  }
+
+  /** A brand to show before its mark has loaded: load it, then draw again (the generic card meanwhile). */
+  protected override willUpdate(): void {
+    if (this.#brand() && !brandMarksLoaded()) void loadBrandMarks().then(() => this.requestUpdate(), () => undefined);
   }
 
   // ---- public API ------------------------------------------------------------------------
@@ -294,7 +299,7 @@ export class CardForm extends LitElement {
   protected override render(): TemplateResult | typeof nothing {
     const config = this.#config;
     if (!config) return nothing;
-    const text = messages(this.#form.locale);
+    const text = loadedMessages(this.#form.locale);
     const busy = this.#form.busy;
     const extra = text.savedCard;
     const shown = this.#shownFields();
@@ -321,7 +326,7 @@ export class CardForm extends LitElement {
             <input
               type="checkbox"
               name="save-card"
-              .checked=${live(this.#saveCard)}
+              .checked=${this.#saveCard}
               ?disabled=${busy}
               @change=${(event: Event) => this.#onSaveCard(event)}
             /><span>${extra.saveCard}</span>

@@ -6,7 +6,7 @@
  * style properties, applied through the allow-list only.
  */
 import type { ComponentState } from '../shared/payment-types';
-import { filterStyles, STYLE_KEYS } from '../shared/style-allow-list';
+import { filterStyles, STYLE_KEYS } from './style-allow-list';
 
 export const FORM_EVENTS = {
   state: 'ef-state',

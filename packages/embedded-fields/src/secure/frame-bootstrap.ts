@@ -6,7 +6,7 @@
  * and heights, never values.
  */
 import { WindowMessenger, connect, type Methods, type RemoteProxy } from 'penpal';
-import { isLocaleTag, type LocaleTag } from '@payments/core';
+import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
 import { PROTOCOL_VERSION, type HostRemote } from '../shared/protocol';
 import { FORM_EVENTS } from './form-events';
@@ -68,11 +68,16 @@ export function configuredLocale(config: { protocolVersion: number; locale: Loca
 }
 
 /**
- * `configure`'s common part: checks the version, hands the form its configuration and locale,
- * puts it in the document; answers the locale.
+ * `configure`'s common part: checks the version, loads the locale's catalog (the only one
+ * this frame downloads until `setLocale`), hands the form its configuration and locale, puts
+ * it in the document; answers the locale.
  */
-export function placeForm<C extends { protocolVersion: number; locale: Locale }>(form: FrameForm & HTMLElement & { config: C | undefined }, config: C): LocaleTag {
+export async function placeForm<C extends { protocolVersion: number; locale: Locale }>(
+  form: FrameForm & HTMLElement & { config: C | undefined },
+  config: C,
+): Promise<LocaleTag> {
   const locale = configuredLocale(config);
+  await loadMessages(locale);
   form.config = config;
   form.locale = locale;
   document.body.append(form);
@@ -82,8 +87,9 @@ export function placeForm<C extends { protocolVersion: number; locale: Locale }>
 /** The frame methods every form answers the same way; `onLocale` keeps the frame's own copy. */
 export function formMethods(form: FrameForm, onLocale: (locale: LocaleTag) => void) {
   return {
-    setLocale(next: Locale): void {
+    async setLocale(next: Locale): Promise<void> {
       if (!isLocaleTag(next)) return;
+      await loadMessages(next);
       onLocale(next);
       form.locale = next;
     },

@@ -1,22 +1,50 @@
 /**
  * The secure card frame's entry (served by the gateway at /frames/card): the card form, and
  * the methods the host calls (frame-bootstrap.ts says whom it trusts and how it connects).
+ *
+ * Until ready the frame loads only what draws and checks the form, and one catalog. The
+ * brands' marks, the payment code (encryption, 3-D Secure, error wording) and the encryption
+ * key load when the shopper first focuses a field, so they are there before the shopper can
+ * type a brand or submit, without delaying the form; a submit that comes first (a merchant's
+ * script) waits for them.
  */
-import type { LocaleTag } from '@payments/core';
+import { loadedMessages, type LocaleTag } from '@payments/core';
 import type { FrameConfig, FrameMethods, HostMethods, HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
 import { connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
-import { createGatewayApi } from './gateway-api';
-import { pay } from './payment';
+import { loadBrandMarks } from './card-marks';
+import type { GatewayApi } from './gateway-api';
+import type { pay } from './payment';
 
 function start(environment: FrameEnvironment): void {
   const { sessionId, clientKey } = environment;
-  const api = createGatewayApi(clientKey);
-  // Fetch the key while the shopper types: submit then costs no extra round trip.
-  void api.encryptionKey().catch(() => undefined);
+  let payment: Promise<{ pay: typeof pay; api: GatewayApi }> | undefined;
+  const loadPayment = () => {
+    payment ??= import('./payment').then(
+      (module) => {
+        const api = module.createGatewayApi(clientKey);
+        void api.encryptionKey().catch(() => undefined);
+        return { pay: module.pay, api };
+      },
+      (error: unknown) => {
+        payment = undefined; // a failed load is tried again on submit
+        throw error;
+      },
+    );
+    return payment;
+  };
 
   const form = document.createElement('ef-card-form') as CardForm;
+  // The shopper is here: what typing and paying need next (the brands' marks, the payment code, the key).
+  form.addEventListener(
+    'focusin',
+    () => {
+      void loadBrandMarks().catch(() => undefined);
+      void loadPayment().catch(() => undefined);
+    },
+    { once: true },
+  );
   let config: FrameConfig | undefined;
   let locale: LocaleTag = 'en-US';
   let host: HostMethods | undefined;
@@ -26,14 +54,24 @@ function start(environment: FrameEnvironment): void {
       locale = next;
     }),
     async configure(next) {
-      locale = placeForm(form, next);
+      // A saved card shows its brand at once: its mark is part of ready.
+      if (next.component === 'saved-card') await loadBrandMarks().catch(() => undefined);
+      locale = await placeForm(form, next);
       config = next;
       await form.updateComplete;
       return { height: form.getBoundingClientRect().height };
     },
     async submit(request) {
       if (!config || !host) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
-      return pay({ api, host, form, config, locale, sessionId }, request.customer ?? {});
+      let loaded: Awaited<ReturnType<typeof loadPayment>>;
+      try {
+        loaded = await loadPayment();
+      } catch {
+        const message = loadedMessages(locale).status.serviceUnavailable;
+        form.showFormMessage(message);
+        return { kind: 'error', error: { code: 'network_error', message } };
+      }
+      return loaded.pay({ api: loaded.api, host, form, config, locale, sessionId }, request.customer ?? {});
     },
   };
 

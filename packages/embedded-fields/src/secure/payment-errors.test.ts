@@ -1,8 +1,11 @@
 /** The gateway's refusals as the merchant and the shopper hear them, in the component's locale. */
-import { ERROR_CODES, PROCESSING_CODES } from '@payments/core';
-import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, LOCALES, PROCESSING_CODES, loadMessages } from '@payments/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GatewayCallError } from './gateway-api';
 import { gatewayError } from './payment-errors';
+
+// The browser code reads loaded catalogs (one per locale, loaded on demand); these tests speak all four.
+beforeAll(() => Promise.all(LOCALES.map((locale) => loadMessages(locale))));
 
 const refused = (code: string) => new GatewayCallError(422, { errors: [], method: 'POST /api/transactions/authorize', status: 422, code });
 

@@ -5,18 +5,21 @@
  * the shopper should hear it, read through core's processing-code table (saved card deleted
  * or expired, session expired, service down, refused); a 3-D Secure error.
  */
-import { ERROR_CODES, PROCESSING_CODES, messages, type LocaleTag } from '@payments/core';
+import { ERROR_CODES, PROCESSING_CODES, checkCustomerFields, customerHasPhone, loadedMessages, type LocaleTag } from '@payments/core';
 import type { Customer, PaymentError } from '../shared/payment-types';
 import type { PaymentFailure } from './card-payment';
 import { GatewayCallError } from './gateway-api';
 
-/** The customer keys, checked before anything is sent (libphonenumber-js loads on demand). */
+/**
+ * The customer keys, checked before anything is sent. The phone length rules
+ * (libphonenumber-js's metadata) load only when there is a phone number to check.
+ */
 export async function checkCustomerInput(customer: Customer, locale: LocaleTag): Promise<PaymentError | undefined> {
   if (Object.keys(customer).length === 0) return undefined;
-  const { checkCustomer } = await import('@payments/core/customer-checks');
-  const result = checkCustomer(customer);
+  const phoneLength = customerHasPhone(customer) ? (await import('@payments/core/customer-checks')).phoneLengthCheck : undefined;
+  const result = checkCustomerFields(customer, {}, phoneLength);
   if (result.valid) return undefined;
-  const text = messages(locale);
+  const text = loadedMessages(locale);
   const fields = result.errors.map((e) => ({ field: e.field, code: e.code, message: text.customerErrors[e.code] }));
   return {
     code: 'invalid_customer',
@@ -27,7 +30,7 @@ export async function checkCustomerInput(customer: Customer, locale: LocaleTag):
 
 /** A failed gateway call, as the merchant and the shopper should hear it. */
 export function gatewayError(error: unknown, locale: LocaleTag): PaymentError {
-  const text = messages(locale);
+  const text = loadedMessages(locale);
   if (error instanceof GatewayCallError) {
     const code = error.code;
     if (code === PROCESSING_CODES.SESSION_EXPIRED) return { code: 'session_expired', message: text.status.sessionExpired, gatewayCode: code };
@@ -47,5 +50,5 @@ export function gatewayError(error: unknown, locale: LocaleTag): PaymentError {
 /** Why a payment ended without a result, as the merchant and the shopper should hear it. */
 export function paymentError(failure: PaymentFailure, locale: LocaleTag): PaymentError {
   if (failure.kind === 'call') return gatewayError(failure.error, locale);
-  return { code: failure.code, message: messages(locale).threeDsErrors[failure.code] };
+  return { code: failure.code, message: loadedMessages(locale).threeDsErrors[failure.code] };
 }

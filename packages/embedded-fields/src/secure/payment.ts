@@ -4,13 +4,16 @@
  * host (the merchant page) for the challenge dialog and full-page navigation. The answer to
  * the host carries the execution response or a localized PaymentError; never a card field.
  */
-import { messages, type LocaleTag, type ThreeDsAdapter } from '@payments/core';
+import { loadedMessages, toGatewayCustomer, type LocaleTag, type ThreeDsAdapter } from '@payments/core';
 import type { Customer } from '../shared/payment-types';
 import { isChallengeOutcome, type FrameConfig, type HostMethods, type SubmitOutcome } from '../shared/protocol';
 import { payByCard, type CardToPay } from './card-payment';
 import { savedCardExpired } from './field-controller';
 import { runFingerprint } from './fingerprint';
 import type { GatewayApi } from './gateway-api';
+
+// The card frame loads this module on demand (frame-main.ts) and makes its gateway client from it.
+export { createGatewayApi } from './gateway-api';
 import { checkCustomerInput, paymentError } from './payment-errors';
 
 /** What the payment needs from the form element. */
@@ -43,7 +46,7 @@ export interface PaymentContext {
 const CHALLENGE_ENDED_SIGNAL = 'N';
 
 export async function pay(ctx: PaymentContext, customer: Customer): Promise<SubmitOutcome> {
-  const text = messages(ctx.locale);
+  const text = loadedMessages(ctx.locale);
   const customerError = await checkCustomerInput(customer, ctx.locale);
   if (customerError) return { kind: 'error', error: customerError };
 
@@ -79,8 +82,7 @@ async function authorizeAndAuthenticate(
   customer: Customer,
   card: NonNullable<ReturnType<CardFormPort['readCardData']>>,
 ): Promise<SubmitOutcome> {
-  const text = messages(ctx.locale);
-  const { toGatewayCustomer } = await import('@payments/core/customer-checks');
+  const text = loadedMessages(ctx.locale);
   const saved = ctx.config.component === 'saved-card' ? ctx.config.savedCard : null;
   const toPay: CardToPay = saved
     ? { type: 'saved_card', paymentMethodId: saved.paymentMethodId, cvv: card.cvv }

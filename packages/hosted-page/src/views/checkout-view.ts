@@ -5,7 +5,7 @@
  * in. Errors are linked to their fields (aria-describedby) and announced; a declined
  * payment shows a banner that takes focus, above the options, and the shopper tries again.
  */
-import { CARD_BRANDS, formatMessage, messages, type LocaleTag, type Messages } from '@payments/core';
+import { CARD_BRANDS, formatMessage, loadedMessages, type LocaleTag, type Messages } from '@payments/core';
 import { formatPageAmount } from '../amount-format';
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -44,7 +44,7 @@ export interface CheckoutActions {
 
 export function checkoutView(model: CheckoutModel, actions: CheckoutActions): TemplateResult {
   const text = pageTexts(model.locale);
-  const catalog = messages(model.locale);
+  const catalog = loadedMessages(model.locale);
   const busy = model.busy !== null;
   return html`<section class="pay" aria-labelledby="hpp-methods-title">
     ${model.banner

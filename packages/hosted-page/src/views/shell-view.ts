@@ -2,7 +2,7 @@
  * The frame every screen shares: the merchant's bar (logo or monogram, name, language
  * picker), the order summary, and the footer that says who handles the card data.
  */
-import { LOCALES, LOCALE_NAMES, formatMessage, messages, type LocaleTag } from '@payments/core';
+import { LOCALES, LOCALE_NAMES, formatMessage, loadedMessages, type LocaleTag } from '@payments/core';
 import { formatPageAmount } from '../amount-format';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { SessionView } from '../checkout-model';
@@ -55,7 +55,7 @@ export function orderSummary(session: SessionView, locale: LocaleTag): TemplateR
     </h1>
     <dl class="summary-lines">
       <div class="summary-line">
-        <dt class="sr-only">${messages(locale).hostedPage.orderSummary}</dt>
+        <dt class="sr-only">${loadedMessages(locale).hostedPage.orderSummary}</dt>
         <dd class="summary-description">${session.description}</dd>
       </div>
       <div class="summary-line summary-line--total">

@@ -31,6 +31,12 @@ export interface AssetOptions {
   /** The path below `root`, as requested. */
   file: string;
   cache: CachePolicy;
+  /**
+   * Loaded only by the gateway's own documents (the frames' and the hosted page's chunks):
+   * `Cross-Origin-Resource-Policy: same-origin` and no CORS header, so no other site can load
+   * them. Default: any site may (embedded-fields.js, with SRI, needs CORS).
+   */
+  sameOriginOnly?: boolean;
 }
 
 const TYPES: Record<string, string> = {
@@ -97,7 +103,7 @@ function encodedFile(path: string, encoding: ContentEncoding, stamp: string): { 
 }
 
 /** Sends a file from `root` (never outside it), or a clear 503 when the bundle is not built. */
-export function sendAsset(request: FastifyRequest, reply: FastifyReply, { root, file, cache }: AssetOptions): FastifyReply {
+export function sendAsset(request: FastifyRequest, reply: FastifyReply, { root, file, cache, sameOriginOnly = false }: AssetOptions): FastifyReply {
   const path = normalize(join(root, file));
   // A directory (`/assets/`, `/assets/.`, `/assets/%2F`) is not a file: 404, never EISDIR.
   const stat = path.startsWith(root + sep) ? statSync(path, { throwIfNoEntry: false }) : undefined;
@@ -114,8 +120,8 @@ export function sendAsset(request: FastifyRequest, reply: FastifyReply, { root, 
     .header('etag', etag)
     .header('cache-control', cacheControl(cache))
     .header('x-content-type-options', 'nosniff')
-    .header('cross-origin-resource-policy', 'cross-origin')
-    .header('access-control-allow-origin', '*');
+    .header('cross-origin-resource-policy', sameOriginOnly ? 'same-origin' : 'cross-origin');
+  if (!sameOriginOnly) reply.header('access-control-allow-origin', '*');
   if (compressible) reply.header('vary', 'Accept-Encoding');
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (encoding !== 'identity') reply.header('content-encoding', encoding);

@@ -14,6 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { escapeHtml, litDocumentCsp, originOf } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
+import { catalogPreloadTag } from '../http/catalog-preload';
+import { isLocaleTag } from '@payments/core';
 import { sessionStatus } from './sessions';
 import { bundlePaths } from '../bundles';
 
@@ -22,9 +24,9 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
   const frameDir = join(embeddedFieldsDir, 'frame');
 
   // /frames/card: card and saved-card; /frames/apm: alternative methods and the redirect factories.
-  const documents = [['/frames/card', 'card.html'], ['/frames/apm', 'apm.html']] as const;
-  for (const [path, file] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string } }>(path, async (request, reply) => {
-    const { session_id: sessionId = '', client_key: clientKey = '' } = request.query;
+  const documents = [['/frames/card', 'card'], ['/frames/apm', 'apm']] as const;
+  for (const [path, frame] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string; locale?: string } }>(path, async (request, reply) => {
+    const { session_id: sessionId = '', client_key: clientKey = '', locale } = request.query;
     const merchant = ctx.config.merchants.find((m) => m.client_key === clientKey && m.active);
     const session = ctx.store.sessions.get(sessionId);
     if (!merchant || !session || session.merchant_id !== merchant.id || sessionStatus(ctx, session) === 'EXPIRED') {
@@ -34,10 +36,13 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
     const parent = originOf(session.originator_url);
     let document: string;
     try {
-      document = readFileSync(join(frameDir, file), 'utf8');
+      document = readFileSync(join(frameDir, `${frame}.html`), 'utf8');
     } catch {
       return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
     }
+    // The host says which locale the frame opens in: its catalog comes with the frame's script.
+    const preload = isLocaleTag(locale) ? catalogPreloadTag(join(frameDir, `${frame}.manifest.json`), '/frames/', locale) : '';
+    if (preload) document = document.replace('</head>', `  ${preload}\n  </head>`);
     return frameDocument(request, reply, parent, parent, document, ctx);
   });
 
@@ -52,7 +57,7 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
 
   // Content-hashed names: a new build is a new URL.
   app.get<{ Params: { '*': string } }>('/frames/assets/*', async (request, reply) =>
-    sendAsset(request, reply, { root: join(frameDir, 'assets'), file: request.params['*'], cache: 'immutable' }),
+    sendAsset(request, reply, { root: join(frameDir, 'assets'), file: request.params['*'], cache: 'immutable', sameOriginOnly: true }),
   );
 }
 

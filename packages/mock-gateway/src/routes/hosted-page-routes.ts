@@ -21,6 +21,8 @@
  * ACS origin (3-D Secure method, challenge, form submit), never framed, nothing third-party.
  */
 import { readFileSync } from 'node:fs';
+import { hostedPageLocale } from '@payments/core';
+import { catalogPreloadTag } from '../http/catalog-preload';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SavedCardSummary } from '@payments/core';
@@ -44,7 +46,7 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
   const readDocument = options.readDocument ?? (() => readFileSync(join(dist, 'index.html'), 'utf8'));
 
   app.get<{ Params: { '*': string } }>('/hpp/assets/*', async (request, reply) =>
-    sendAsset(request, reply, { root: join(dist, 'assets'), file: request.params['*'], cache: 'immutable' }),
+    sendAsset(request, reply, { root: join(dist, 'assets'), file: request.params['*'], cache: 'immutable', sameOriginOnly: true }),
   );
 
   app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId', async (request, reply) => {
@@ -70,6 +72,12 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
     // What the page would fetch first, in the document: the checkout renders without a round trip.
     const data = record && merchant?.active ? await pageData(app, sessionId, merchant.client_key) : null;
     if (data) tags.push(`<script type="application/json" id="hpp-data">${scriptJson(data)}</script>`);
+    // The catalog the page will open in (the shopper's earlier choice on this page is theirs alone: not known here).
+    if (record?.kind === 'HPP') {
+      const locale = hostedPageLocale(record.hpp?.language, merchant?.default_language);
+      const preload = catalogPreloadTag(join(dist, 'manifest.json'), '/hpp/', locale);
+      if (preload) tags.push(preload);
+    }
     reply
       .code(meta.length === 2 ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')

@@ -1,7 +1,7 @@
 /**
  * The allow-list for the merchant's `styles` (public FieldStyles): which CSS variables may
- * cross into the secure frame, and which values they may carry. The host filters before
- * sending, the frame filters again before applying; both use this one function.
+ * cross into the secure frame, and which values they may carry. The frame filters before
+ * applying (the merchant page is not trusted, so its script does not carry the list).
  *
  * Values are matched against positive grammars (a colour, a length, a font family, a font
  * weight), never against a list of bad words, so anything the grammar does not describe is

@@ -1,0 +1,73 @@
+/**
+ * What the card frame downloads, and when (#14): until ready only what draws the form and
+ * the one catalog of its locale; the payment code and the encryption key once the shopper is
+ * in a field; the phone rules (libphonenumber-js's metadata) only for a customer with a phone
+ * number; another locale's catalog only when the merchant switches to it.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { CheckoutPage } from './models/checkout-page';
+
+/** The paths of the scripts and API calls the gateway's frames fetch, in order. */
+function recordFrameRequests(page: Page, gatewayUrl: string): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === new URL(gatewayUrl).origin && (url.pathname.startsWith('/frames/assets/') || url.pathname.startsWith('/api/'))) {
+      paths.push(url.pathname);
+    }
+  });
+  return paths;
+}
+
+/** A locale's catalog chunk (core's src/i18n/<locale>.ts). */
+const CATALOG = /\/frames\/assets\/(en-us|bs-ba|ro-ro|sv-se)-[\w-]+\.js$/;
+const catalogsIn = (paths: string[]) => paths.filter((path) => CATALOG.test(path)).map((path) => CATALOG.exec(path)![1]);
+/** libphonenumber-js and its metadata: core's customer-checks entry. */
+const isPhoneRules = (path: string) => /\/frames\/assets\/customer-checks-[\w-]+\.js$/.test(path);
+
+test('a mount downloads one catalog, its own locale; changeLocale downloads the next one only then', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+  const requests = recordFrameRequests(page, gatewayUrl);
+  const checkout = new CheckoutPage(page, merchantOrigin, gatewayUrl);
+  await checkout.open((await createSession()).id, { locale: 'sv-SE' });
+
+  await expect(checkout.frame.getByLabel('Kortnummer', { exact: true })).toBeVisible();
+  expect(catalogsIn(requests)).toEqual(['sv-se']);
+
+  await page.getByLabel('Language').selectOption('ro-RO');
+  await expect(checkout.frame.getByLabel('Numărul cardului', { exact: true })).toBeVisible();
+  expect(catalogsIn(requests)).toEqual(['sv-se', 'ro-ro']);
+});
+
+test('until ready the frame loads neither the payment code nor the key; the shopper in a field loads both', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+  const requests = recordFrameRequests(page, gatewayUrl);
+  const checkout = new CheckoutPage(page, merchantOrigin, gatewayUrl);
+  await checkout.open((await createSession()).id);
+
+  const atReady = [...requests];
+  expect(atReady.filter((path) => path.startsWith('/frames/assets/')).length).toBe(2); // the frame's script and its catalog
+  expect(atReady).not.toContain('/api/encryption-key');
+
+  await checkout.cardField('number').click();
+  await expect.poll(() => requests.includes('/api/encryption-key')).toBe(true);
+  expect(requests.filter((path) => path.startsWith('/frames/assets/')).length).toBeGreaterThan(2);
+});
+
+test('a card payment without a phone number loads no phone rules; with one, it does', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+  const requests = recordFrameRequests(page, gatewayUrl);
+  const checkout = new CheckoutPage(page, merchantOrigin, gatewayUrl);
+  await checkout.open((await createSession()).id);
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Email').fill('ana@example.com');
+  await checkout.fillCard({ number: '4000000000000002' });
+  await checkout.pay();
+  expect((await checkout.callbacks(1))[0]!.response?.approved).toBe(true);
+  expect(requests.filter(isPhoneRules)).toEqual([]);
+
+  await checkout.open((await createSession()).id);
+  await page.getByLabel('Phone').fill('+46 70 123 45 67');
+  await checkout.fillCard({ number: '4000000000000002' });
+  await checkout.pay();
+  expect((await checkout.callbacks(1))[0]!.response?.approved).toBe(true);
+  expect(requests.filter(isPhoneRules).length).toBe(1);
+});

@@ -1,0 +1,53 @@
+/**
+ * Catalogs for browser bundles: each locale's catalog is a chunk of its own, loaded when the
+ * locale is first used, so a card frame or hosted page downloads the one catalog it shows
+ * (the gateway adds a modulepreload hint for it to the document). `loadMessages` before the
+ * first render in a locale; `loadedMessages` while rendering. Servers and tests, which need
+ * every catalog at once, use `messages` (./messages.ts) instead.
+ */
+import type { LocaleTag } from './locales';
+import type { Messages } from './messages-type';
+
+const IMPORTS: Readonly<Record<LocaleTag, () => Promise<Messages>>> = {
+  'en-US': () => import('./en-us').then((m) => m.enUS),
+  'bs-BA': () => import('./bs-ba').then((m) => m.bsBA),
+  'ro-RO': () => import('./ro-ro').then((m) => m.roRO),
+  'sv-SE': () => import('./sv-se').then((m) => m.svSE),
+};
+
+const loaded = new Map<LocaleTag, Messages>();
+const loading = new Map<LocaleTag, Promise<Messages>>();
+
+/** Loads (once) the catalog of `locale`. A failed load is retried on the next call. */
+export function loadMessages(locale: LocaleTag): Promise<Messages> {
+  const ready = loaded.get(locale);
+  if (ready) return Promise.resolve(ready);
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = IMPORTS[locale]().then(
+      (catalog) => {
+        loaded.set(locale, catalog);
+        loading.delete(locale);
+        return catalog;
+      },
+      (error: unknown) => {
+        loading.delete(locale);
+        throw error;
+      },
+    );
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/** The catalog of `locale`, which {@link loadMessages} must have loaded (a programming error otherwise). */
+export function loadedMessages(locale: LocaleTag): Messages {
+  const catalog = loaded.get(locale);
+  if (!catalog) throw new Error(`loadedMessages: the ${locale} catalog is not loaded (await loadMessages first)`);
+  return catalog;
+}
+
+/** True once {@link loadMessages} has loaded `locale`. */
+export function hasLoadedMessages(locale: LocaleTag): boolean {
+  return loaded.has(locale);
+}
