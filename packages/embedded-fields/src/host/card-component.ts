@@ -67,7 +67,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     };
     const frame = await openFrame(
       container,
-      { gatewayOrigin: this.context.gatewayOrigin, path: CARD_FRAME_PATH, sessionId: this.context.sessionId, clientKey: this.context.clientKey, locale: this.locale, allow: 'payment' },
+      { gatewayOrigin: this.context.gatewayOrigin, path: CARD_FRAME_PATH, sessionId: this.context.sessionId, clientKey: this.context.clientKey, locale: this.locale, component: this.type, allow: 'payment' },
       methods,
     );
     try {

@@ -26,6 +26,8 @@ export interface FrameSource {
   clientKey: string;
   /** The locale the frame opens in: the gateway preloads that one catalog with the document. */
   locale: string;
+  /** The card frame's component (card, saved-card): a new card's form is drawn before configure. */
+  component?: string;
   title?: string;
   /** The iframe's permissions policy (the card frame: `payment`). */
   allow?: string;
@@ -41,6 +43,7 @@ export async function openFrame<Remote extends Methods = FrameRemote>(
   url.searchParams.set('client_key', source.clientKey);
   url.searchParams.set('v', String(PROTOCOL_VERSION));
   url.searchParams.set('locale', source.locale);
+  if (source.component) url.searchParams.set('component', source.component);
 
   const iframe = document.createElement('iframe');
   iframe.title = source.title ?? CARD_FRAME_TITLE;

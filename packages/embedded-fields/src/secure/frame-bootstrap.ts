@@ -80,7 +80,7 @@ export async function placeForm<C extends { protocolVersion: number; locale: Loc
   await loadMessages(locale);
   form.config = config;
   form.locale = locale;
-  document.body.append(form);
+  if (!form.isConnected) document.body.append(form); // drawn early already (card frame): stays
   return locale;
 }
 

@@ -8,8 +8,8 @@
  * type a brand or submit, without delaying the form; a submit that comes first (a merchant's
  * script) waits for them.
  */
-import { loadedMessages, type LocaleTag } from '@payments/core';
-import type { FrameConfig, FrameMethods, HostMethods, HostRemote } from '../shared/protocol';
+import { isLocaleTag, loadedMessages, loadMessages, type LocaleTag } from '@payments/core';
+import { PROTOCOL_VERSION, type FrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
 import { connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
@@ -49,11 +49,23 @@ function start(environment: FrameEnvironment): void {
   let locale: LocaleTag = 'en-US';
   let host: HostMethods | undefined;
 
+  // Draw a new card's form while the host connects (the frame URL says which component and
+  // locale): configure, with the merchant's real configuration, then redraws only what differs.
+  let configuring = false;
+  const params = new URLSearchParams(location.search);
+  const earlyLocale = params.get('locale');
+  if (params.get('component') === 'card' && isLocaleTag(earlyLocale)) {
+    void loadMessages(earlyLocale).then(() => {
+      if (!configuring) void placeForm(form, provisionalConfig(earlyLocale));
+    }, () => undefined);
+  }
+
   const methods: FrameMethods = {
     ...formMethods(form, (next) => {
       locale = next;
     }),
     async configure(next) {
+      configuring = true;
       // A saved card shows its brand at once: its mark is part of ready.
       if (next.component === 'saved-card') await loadBrandMarks().catch(() => undefined);
       locale = await placeForm(form, next);
@@ -78,6 +90,12 @@ function start(environment: FrameEnvironment): void {
   void connectToHost<HostRemote>(environment, form, { ...methods }).then((remote) => {
     host = remote;
   });
+}
+
+/** A card form with no optional field and the default look: only ever drawn, never paid with. */
+function provisionalConfig(locale: LocaleTag): FrameConfig {
+  const customerConfig = { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false };
+  return { protocolVersion: PROTOCOL_VERSION, component: 'card', locale, customerConfig, styles: {}, saveCard: null, savedCard: null };
 }
 
 const environment = frameEnvironment();

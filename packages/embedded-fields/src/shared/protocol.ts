@@ -54,7 +54,7 @@ export interface FrameConfig {
     hasHolderEmail: boolean;
     holderEmailRequired: boolean;
   };
-  /** Already filtered by the allow-list on the host; the frame filters again. */
+  /** The merchant's, as given (string values only): the frame applies its allow-list. */
   styles: FieldStyles;
   saveCard: { offer: boolean; tokenizeFor: 'CUSTOMER_INITIATED_TRANSACTION' | 'MERCHANT_INITIATED_TRANSACTION' } | null;
   savedCard: { paymentMethodId: string; maskedPan: string; expirationDate: string; cardBrand: string } | null;
@@ -119,7 +119,7 @@ export interface ApmFrameConfig {
   locale: Locale;
   /** Which shopper fields the frame shows (the card component's flags, same meaning). */
   customerConfig: { hasHolderName: boolean; hasHolderEmail: boolean };
-  /** Already filtered by the allow-list on the host; the frame filters again. */
+  /** The merchant's, as given (string values only): the frame applies its allow-list. */
   styles: FieldStyles;
   /** The merchant's choice and order of methods; null: every method the gateway offers. */
   paymentMethods: string[] | null;
