@@ -75,6 +75,7 @@ export function renderCardField(view: CardFieldView): TemplateResult {
         ?required=${view.required}
         ?disabled=${view.busy}
         aria-invalid=${state.error ? 'true' : 'false'}
+        ?data-complete=${state.complete && state.valid && !state.empty}
         aria-describedby=${describedBy || nothing}
         .value=${live(view.value)}
         @input=${(event: Event) => view.onInput(event)}

@@ -7,6 +7,7 @@
  */
 import type { ComponentState } from '../shared/payment-types';
 import { filterStyles, STYLE_KEYS } from '../shared/style-allow-list';
+import { loadWebFont } from './web-fonts';
 
 export const FORM_EVENTS = {
   state: 'ef-state',
@@ -65,4 +66,5 @@ export function applyAllowedStyles(element: HTMLElement, styles: unknown): void 
     if (value === undefined) element.style.removeProperty(key);
     else element.style.setProperty(key, value);
   }
+  loadWebFont(safe['--ef-font-family'], element.ownerDocument);
 }
