@@ -4,7 +4,7 @@
  */
 import type { ComponentConfig, ComponentType, Locale, PaymentComponentOptions } from './public-api';
 import { filterStyles } from '../shared/style-allow-list';
-import { readTranslations } from '../shared/translation-keys';
+import { MAX_TRANSLATION_LENGTH, readTranslations } from '../shared/translation-keys';
 import { themeStyles } from './theme';
 
 export const ENVIRONMENTS = ['test', 'production'] as const;
@@ -93,9 +93,9 @@ export function checkComponentConfig(type: ComponentType, config: unknown): Comp
     }
     if (!/^(0[1-9]|1[0-2])\d{2}$/.test(data.expirationDate)) fail('config.componentConfig.data.expirationDate', 'must be MMYY');
   }
-  const translations = readTranslations(c.translations, (problem) => {
-    throw new PaymentComponentError(`PaymentComponent: config.${problem}`);
-  });
+  const translations = readTranslations(c.translations, (path) =>
+    fail(`config.${path}`, `is refused: translations are { [locale]: { [key]: text } } with known locales and keys and texts of at most ${MAX_TRANSLATION_LENGTH} characters (README: translations)`),
+  );
   return { ...c, styles: filterStyles({ ...themeStyles(c.theme), ...c.styles }), translations };
 }
 

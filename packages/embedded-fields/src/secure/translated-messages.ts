@@ -31,6 +31,7 @@ export function translatedMessages(locale: LocaleTag, translations: unknown): Me
 }
 
 function applyOverrides(catalog: Messages, overrides: Readonly<Record<string, string>>): Messages {
+  if (Object.keys(overrides).length === 0) return catalog;
   const labels: Record<CardFieldName, string> = { ...catalog.labels };
   const placeholders: Record<CardFieldName, string> = { ...catalog.placeholders };
   const cardErrors: Record<CardErrorCode, string> = { ...catalog.cardErrors };

@@ -18,34 +18,29 @@ export const TRANSLATION_KEYS: ReadonlySet<string> = new Set<TranslationKey>([
   'card.saveCard.label',
 ]);
 
-/** Why one entry of `translations` is refused, or undefined when it is fine. */
-export function translationProblem(locale: string, key: string, value: unknown): string | undefined {
-  if (!LOCALES.includes(locale)) return `translations.${locale} is not a locale (${LOCALES.join(', ')})`;
-  if (!TRANSLATION_KEYS.has(key)) return `translations.${locale}.${key} is not a known key (README: translations)`;
-  if (typeof value !== 'string') return `translations.${locale}.${key} must be a string`;
-  if (value.length > MAX_TRANSLATION_LENGTH) return `translations.${locale}.${key} is longer than ${MAX_TRANSLATION_LENGTH} characters`;
-  return undefined;
+/** Whether one entry of `translations` may be used: a known locale and key, and a short string. */
+export function isTranslation(locale: string, key: string, value: unknown): value is string {
+  return LOCALES.includes(locale) && TRANSLATION_KEYS.has(key) && typeof value === 'string' && value.length <= MAX_TRANSLATION_LENGTH;
 }
 
 /**
- * `input` as Translations. `onProblem` hears of each refused entry (the host throws on the
- * first); refused entries are dropped. Only own properties of plain objects are read.
+ * `input` as Translations. `onProblem` hears the path of each refused entry
+ * (`translations.sv-SE.card.nubmer.label`; the host throws on the first); refused entries
+ * are dropped. Only own properties of plain objects are read.
  */
-export function readTranslations(input: unknown, onProblem: (problem: string) => void = () => undefined): Translations {
+export function readTranslations(input: unknown, onProblem: (path: string) => void = () => undefined): Translations {
   const result: Record<string, Record<string, string>> = {};
-  if (!isPlainRecord(input)) {
-    if (input !== undefined) onProblem('translations must be an object of locales');
-    return result;
-  }
-  for (const [locale, entries] of Object.entries(input)) {
-    if (!isPlainRecord(entries)) {
-      onProblem(`translations.${locale} must be an object of strings`);
-      continue;
-    }
-    for (const [key, value] of Object.entries(entries)) {
-      const problem = translationProblem(locale, key, value);
-      if (problem) onProblem(problem);
-      else (result[locale] ??= {})[key] = value as string;
+  if (input === undefined) return result;
+  if (!isPlainRecord(input)) onProblem('translations');
+  else {
+    for (const [locale, entries] of Object.entries(input)) {
+      if (!isPlainRecord(entries) || !LOCALES.includes(locale)) onProblem(`translations.${locale}`);
+      else {
+        for (const [key, value] of Object.entries(entries)) {
+          if (isTranslation(locale, key, value)) (result[locale] ??= {})[key] = value;
+          else onProblem(`translations.${locale}.${key}`);
+        }
+      }
     }
   }
   return result as Translations;
