@@ -7,7 +7,6 @@
  */
 import type { ComponentState } from '../shared/payment-types';
 import { filterStyles, STYLE_KEYS } from '../shared/style-allow-list';
-import { loadWebFont } from './web-fonts';
 
 export const FORM_EVENTS = {
   state: 'ef-state',
@@ -66,5 +65,10 @@ export function applyAllowedStyles(element: HTMLElement, styles: unknown): void 
     if (value === undefined) element.style.removeProperty(key);
     else element.style.setProperty(key, value);
   }
-  loadWebFont(safe['--ef-font-family'], element.ownerDocument);
+  // A chosen font family may be an allow-listed web font: its loader is a chunk of its own,
+  // fetched only by forms that name a family (web-fonts.ts).
+  const family = safe['--ef-font-family'];
+  if (family) {
+    void import('./web-fonts').then(({ loadWebFont }) => loadWebFont(family, element.ownerDocument)).catch(() => undefined);
+  }
 }
