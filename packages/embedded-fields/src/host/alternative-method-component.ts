@@ -4,13 +4,19 @@
  * values), and hands the execution response to the callback. It never navigates: for a
  * redirect the host page sends the browser to `response.redirect.url` (spec).
  */
-import type { AlternativePaymentCallback, AlternativePaymentComponentElement, ComponentConfig, ComponentState, Customer } from './public-api';
+import type {
+  AlternativePaymentCallback,
+  AlternativePaymentComponentElement,
+  AlternativePaymentResponse,
+  ComponentConfig,
+  ComponentState,
+  Customer,
+} from './public-api';
 import { APM_FRAME_TITLE, type ApmFrameRemote, type ApmSubmitRequest } from '../shared/protocol';
 import { toAlternativeResponse } from './alternative-response';
 import { openApmFrame, type ApmFrameContext } from './apm-frame';
 import type { FrameConnection } from './frame-connection';
-import { FramedComponent } from './framed-component';
-import { PaymentComponentError } from './options';
+import { FramedComponent, paymentCallback } from './framed-component';
 
 const EMPTY_STATE: ComponentState = { valid: false, brand: null, fields: {}, method: null };
 
@@ -20,7 +26,7 @@ export class AlternativeMethodComponent extends FramedComponent<ApmSubmitRequest
     private readonly context: ApmFrameContext,
     onUnmount: (component: AlternativeMethodComponent) => void,
   ) {
-    super(config, context.locale, EMPTY_STATE, () => onUnmount(this));
+    super(config, context.locale, EMPTY_STATE, () => onUnmount(this), 'alternative-payment-method', 'ef-apm');
   }
 
   protected async connect(container: HTMLElement): Promise<{ frame: FrameConnection<ApmFrameRemote>; height: number }> {
@@ -32,12 +38,7 @@ export class AlternativeMethodComponent extends FramedComponent<ApmSubmitRequest
     return { frame: connection, height };
   }
 
-  submitPayment(options: { customer?: Customer; callback: AlternativePaymentCallback }): void {
-    const callback = typeof options?.callback === 'function' ? options.callback : undefined;
-    if (!callback) throw new PaymentComponentError('PaymentComponent: submitPayment({callback}) needs a callback function');
-    void this.submitOnce({ customer: options.customer ?? {} }).then((outcome) => {
-      if (outcome.kind === 'result') callback(toAlternativeResponse(outcome.response), null);
-      else if (outcome.kind === 'error') callback(null, this.fail(outcome.error));
-    });
+  submitPayment(options: { customer?: Customer; callback?: AlternativePaymentCallback } = {}): Promise<AlternativePaymentResponse> {
+    return this.pay({ customer: options.customer ?? {} }, toAlternativeResponse, paymentCallback(options));
   }
 }

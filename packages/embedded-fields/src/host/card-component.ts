@@ -10,7 +10,6 @@ import type {
   ComponentState,
   ComponentType,
   Locale,
-  PaymentCallback,
   PaymentComponentElement,
   PaymentResponse,
   SubmitPaymentOptions,
@@ -21,14 +20,12 @@ import {
   PROTOCOL_VERSION,
   type FrameConfig,
   type HostMethods,
-  type SubmitOutcome,
   type SubmitRequest,
 } from '../shared/protocol';
 import { openChallengeDialog, type OpenChallenge } from '../shared/challenge-dialog';
 import { openFrame, type FrameConnection } from './frame-connection';
-import { FramedComponent } from './framed-component';
+import { FramedComponent, paymentCallback } from './framed-component';
 import { navigate } from './navigation';
-import { PaymentComponentError } from './options';
 
 export interface ComponentContext {
   gatewayOrigin: string;
@@ -48,7 +45,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     private readonly context: ComponentContext,
     onUnmount: (component: CardComponent) => void,
   ) {
-    super(config, context.locale, EMPTY_STATE, () => onUnmount(this));
+    super(config, context.locale, EMPTY_STATE, () => onUnmount(this), type, 'ef-card');
   }
 
   protected async connect(container: HTMLElement): Promise<{ frame: FrameConnection; height: number }> {
@@ -97,6 +94,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
         ? { offer: true, tokenizeFor: this.config.saveCard.tokenizeFor ?? 'CUSTOMER_INITIATED_TRANSACTION' }
         : null,
       savedCard: this.type === 'saved-card' && saved ? { ...saved } : null,
+      translations: this.config.translations ?? {},
     };
   }
 
@@ -105,21 +103,11 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     super.unmount();
   }
 
-  submitPayment(options: SubmitPaymentOptions): void {
-    const callback: PaymentCallback | undefined = typeof options?.callback === 'function' ? options.callback : undefined;
-    if (!callback) throw new PaymentComponentError('PaymentComponent: submitPayment({callback}) needs a callback function');
-    void this.submitOnce({ customer: options.customer ?? {} }).then((outcome) => this.deliver(callback, outcome));
-  }
-
-  private deliver(callback: PaymentCallback, outcome: SubmitOutcome): void {
-    if (outcome.kind === 'navigating') return; // the page is leaving for the bank
-    if (outcome.kind === 'error') {
-      callback(null, this.fail(outcome.error));
-      return;
-    }
-    callback(toPaymentResponse(outcome.response), null);
+  submitPayment(options: SubmitPaymentOptions = {}): Promise<PaymentResponse> {
+    return this.pay({ customer: options.customer ?? {} }, toPaymentResponse, paymentCallback(options));
   }
 }
+
 
 function toPaymentResponse(response: ExecutionResponse): PaymentResponse {
   const transaction = response.result as unknown as Transaction;

@@ -3,18 +3,33 @@
  * the frame holds (card fields, a saved card's CVV, the payment-method list): mount the frame
  * once, relay its states (never values), answer validate / getCustomer /
  * getDataWithValidation from it, switch its locale, run one submit at a time, and report
- * every failure through onError as well as the callback.
+ * every failure through onError as well as the callback. It also keeps the merchant's
+ * `on`/`off` handlers (component-events.ts) and the state classes on the container
+ * (state-classes.ts), and settles submitPayment's promise and callback alike (`pay`).
  *
  * A subclass says which frame to open (`connect`), what the frame may ask of the page
  * beyond the common `change` / `resize` / `focusExit`, and how an outcome reaches its
  * callback.
  */
-import type { ComponentConfig, ComponentState, HolderData, Locale, PaymentError } from './public-api';
-import type { HostMethods, SubmitOutcome } from '../shared/protocol';
+import type { ExecutionResponse } from '@payments/core';
+import type {
+  ComponentConfig,
+  ComponentState,
+  ComponentType,
+  HolderData,
+  Locale,
+  PaymentComponentEvent,
+  PaymentComponentEventHandler,
+  PaymentError,
+  PaymentFailure,
+} from './public-api';
+import { isFieldFocusChange, type HostMethods, type SubmitOutcome } from '../shared/protocol';
+import { ComponentEvents } from './component-events';
 import { moveFocusFrom } from './focus';
 import type { FrameConnection } from './frame-connection';
 import { hostMessage } from './host-messages';
 import { checkLocale, PaymentComponentError } from './options';
+import { clearStateClasses, setStateClasses } from './state-classes';
 
 /** What the host asks of any component frame (through penpal, so every call is async). */
 export interface ComponentFrameCalls<SubmitRequest> {
@@ -38,12 +53,19 @@ export abstract class FramedComponent<SubmitRequest> {
   private mounting: Promise<void> | undefined;
   private state: ComponentState;
   private inFlight: Promise<SubmitOutcome> | undefined;
+  private readonly events = new ComponentEvents();
+  private container: HTMLElement | undefined;
+  private ready = false;
+  private focused = false;
 
   protected constructor(
     config: ComponentConfig,
     locale: Locale,
     private readonly emptyState: ComponentState,
     private readonly onUnmount: () => void,
+    private readonly componentType: ComponentType,
+    /** The state classes' prefix (state-classes.ts). */
+    private readonly classPrefix: string,
   ) {
     this.onChange = config.onChange;
     this.onError = config.onError;
@@ -60,10 +82,14 @@ export abstract class FramedComponent<SubmitRequest> {
     if (!(container instanceof HTMLElement)) {
       throw new PaymentComponentError(`PaymentComponent: mount(selector) found no element for ${String(selector)}`);
     }
+    this.container = container;
     this.mounting = this.connect(container).then(
       ({ frame, height }) => {
         this.frame = frame;
         this.setHeight(height);
+        this.ready = true;
+        this.updateClasses();
+        this.events.emit('ready', { type: this.componentType });
       },
       (error: unknown) => {
       // Nothing is left mounted: mount() may simply be called again.
@@ -75,12 +101,36 @@ export abstract class FramedComponent<SubmitRequest> {
     return this.mounting;
   }
 
-  /** The page's side of what every frame may call: its state, its height, Tab leaving it. */
-  protected commonHostMethods(): Pick<HostMethods, 'change' | 'resize' | 'focusExit'> {
+  on<E extends PaymentComponentEvent>(event: E, handler: PaymentComponentEventHandler<E>): this {
+    this.events.on(event, handler);
+    return this;
+  }
+
+  off<E extends PaymentComponentEvent>(event: E, handler?: PaymentComponentEventHandler<E>): this {
+    this.events.off(event, handler);
+    return this;
+  }
+
+  /** The page's side of what every frame may call: its state, its height, Tab leaving it, focus, Enter. */
+  protected commonHostMethods(): Pick<HostMethods, 'change' | 'resize' | 'focusExit' | 'fieldFocus' | 'submitKey'> {
     return {
       change: (state) => {
+        const brandChanged = state.brand !== this.state.brand;
         this.state = state;
         this.onChange?.(state);
+        if (!this.ready) return;
+        this.updateClasses();
+        this.events.emit('change', state);
+        if (brandChanged) this.events.emit('brand', { brand: state.brand });
+      },
+      fieldFocus: (change) => {
+        if (!isFieldFocusChange(change) || !this.ready) return;
+        this.focused = change.focused;
+        this.updateClasses();
+        this.events.emit(change.focused ? 'focus' : 'blur', { field: change.field as never });
+      },
+      submitKey: () => {
+        if (this.ready) this.events.emit('submit', {});
       },
       resize: (height) => this.setHeight(height),
       focusExit: (direction) => {
@@ -93,7 +143,15 @@ export abstract class FramedComponent<SubmitRequest> {
     if (this.frame) this.frame.iframe.style.height = `${Math.ceil(height)}px`;
   }
 
+  private updateClasses(): void {
+    if (this.container) setStateClasses(this.container, this.classPrefix, this.state, this.focused);
+  }
+
   unmount(): void {
+    if (this.container) clearStateClasses(this.container, this.classPrefix);
+    this.container = undefined;
+    this.ready = false;
+    this.focused = false;
     this.frame?.destroy();
     this.frame = undefined;
     this.mounting = undefined;
@@ -142,13 +200,55 @@ export abstract class FramedComponent<SubmitRequest> {
     return this.inFlight;
   }
 
-  /** Tells onError, and answers the error for the callback. */
+  /**
+   * submitPayment's settlement, the same for the promise and the callback: the gateway's
+   * answer (approved, declined or otherwise) resolves / calls back (response, null); an
+   * error rejects with a PaymentFailure / calls back (null, error) with the same fields.
+   * A page leaving for 3-D Secure settles neither. With a callback, the promise's
+   * rejection counts as handled (the callback is the spec's way to hear of it).
+   */
+  protected pay<Response>(
+    request: SubmitRequest,
+    toResponse: (response: ExecutionResponse) => Response,
+    callback: ((response: Response | null, error: PaymentError | null) => void) | undefined,
+  ): Promise<Response> {
+    const settled = this.submitOnce(request).then((outcome) => {
+      if (outcome.kind === 'navigating') return new Promise<never>(() => undefined); // the page is leaving
+      if (outcome.kind === 'error') {
+        const error = this.fail(outcome.error);
+        throw Object.assign(new Error(error.message), error, { name: 'PaymentFailure' }) satisfies PaymentFailure;
+      }
+      return toResponse(outcome.response);
+    });
+    if (callback) {
+      settled.then(
+        (response) => callback(response, null),
+        (failure: PaymentFailure) => {
+          const { code, message, fields, gatewayCode } = failure;
+          callback(null, { code, message, ...(fields ? { fields } : {}), ...(gatewayCode ? { gatewayCode } : {}) });
+        },
+      );
+    }
+    return settled;
+  }
+
+  /** Tells onError and the `error` handlers, and answers the error for the callback. */
   protected fail(error: PaymentError): PaymentError {
     this.onError?.(error);
+    this.events.emit('error', error);
     return error;
   }
 
   private remote(): ComponentFrameCalls<SubmitRequest> | undefined {
     return this.frame?.remote;
   }
+}
+
+/** submitPayment's optional callback; anything else given as one is a mistake said at once. */
+export function paymentCallback<C>(options: { callback?: C } | undefined): C | undefined {
+  const callback = options?.callback;
+  if (callback !== undefined && typeof callback !== 'function') {
+    throw new PaymentComponentError('PaymentComponent: submitPayment({callback}) must be a function when given');
+  }
+  return callback;
 }

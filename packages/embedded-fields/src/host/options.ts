@@ -3,6 +3,8 @@
  * Error whose message names it, at the call that got it wrong, not later in a callback.
  */
 import type { ComponentConfig, ComponentType, FieldStyles, Locale, PaymentComponentOptions } from './public-api';
+import { MAX_TRANSLATION_LENGTH, readTranslations } from '../shared/translation-keys';
+import { themeStyles } from './theme';
 
 export const ENVIRONMENTS = ['test', 'production'] as const;
 export const COMPONENT_TYPES: readonly ComponentType[] = ['card', 'saved-card', 'alternative-payment-method'];
@@ -18,7 +20,7 @@ function fail(option: string, why: string): never {
 
 export function checkOptions(options: unknown): PaymentComponentOptions {
   if (options === null || typeof options !== 'object') fail('options', 'must be an object with clientKey, sessionId and environment');
-  const { clientKey, sessionId, environment, locale } = options as Record<string, unknown>;
+  const { clientKey, sessionId, environment, locale, gatewayUrl } = options as Record<string, unknown>;
   if (typeof clientKey !== 'string' || clientKey.trim() === '') fail('clientKey', 'is required (the public client key)');
   if (typeof sessionId !== 'string' || sessionId.trim() === '') fail('sessionId', 'is required (the id from POST /api/sessions)');
   if (!(ENVIRONMENTS as readonly unknown[]).includes(environment)) fail('environment', `must be "test" or "production", got ${describe(environment)}`);
@@ -30,7 +32,23 @@ export function checkOptions(options: unknown): PaymentComponentOptions {
     sessionId,
     environment: environment as PaymentComponentOptions['environment'],
     ...(locale === undefined ? {} : { locale: locale as Locale }),
+    ...(gatewayUrl === undefined ? {} : { gatewayUrl: checkGatewayUrl(gatewayUrl) }),
   };
+}
+
+/** An https origin, or http on localhost, 127.x.x.x or [::1]; answers the origin. */
+export function checkGatewayUrl(value: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value as string);
+  } catch {
+    // not a URL: refused below
+  }
+  const loopback = url !== undefined && /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(url.hostname);
+  if (typeof value !== 'string' || !url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || url.username || url.password) {
+    fail('gatewayUrl', `must be an https origin (or http on localhost, 127.0.0.1, [::1]), got ${describe(value)}`);
+  }
+  return url.origin;
 }
 
 export function checkComponentType(type: unknown): ComponentType {
@@ -74,7 +92,10 @@ export function checkComponentConfig(type: ComponentType, config: unknown): Comp
     }
     if (!/^(0[1-9]|1[0-2])\d{2}$/.test(data.expirationDate)) fail('config.componentConfig.data.expirationDate', 'must be MMYY');
   }
-  return { ...c, styles: stringProperties(c.styles) };
+  const translations = readTranslations(c.translations, (path) =>
+    fail(`config.${path}`, `is refused: translations are { [locale]: { [key]: text } } with known locales and keys and texts of at most ${MAX_TRANSLATION_LENGTH} characters (README: translations)`),
+  );
+  return { ...c, styles: stringProperties({ ...themeStyles(c.theme), ...stringProperties(c.styles) }), translations };
 }
 
 /**

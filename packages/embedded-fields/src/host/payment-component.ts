@@ -12,7 +12,7 @@ import { checkComponentConfig, checkComponentType, checkOptions, PaymentComponen
 export function PaymentComponent(rawOptions: unknown): PaymentComponentInstance {
   const options = checkOptions(rawOptions);
   const context = {
-    gatewayOrigin: gatewayOrigin(),
+    gatewayOrigin: gatewayOrigin(options),
     clientKey: options.clientKey,
     sessionId: options.sessionId,
     locale: options.locale ?? resolveLocale(undefined, navigator.languages ?? [navigator.language]),

@@ -6,8 +6,10 @@
  */
 
 import type {
+  AlternativeFieldName,
   ComponentState,
   Customer,
+  FieldName,
   FieldStyles,
   HolderData,
   Locale,
@@ -15,6 +17,7 @@ import type {
   PaymentResponse,
   Transaction,
   TransactionStatus,
+  Translations,
 } from '../shared/payment-types';
 
 export type * from '../shared/payment-types';
@@ -27,9 +30,19 @@ export interface PaymentComponentOptions {
   clientKey: string;
   /** The id from the merchant backend's POST /api/sessions. */
   sessionId: string;
+  /**
+   * Must be the environment of the embedded-fields.js build in use (the gateway that served
+   * it): `test` from the test (mock) gateway, `production` from the production gateway.
+   * A mismatch throws a PaymentComponentError naming both.
+   */
   environment: Environment;
   /** Default: the browser's language when supported, else en-US. */
   locale?: Locale;
+  /**
+   * The gateway's origin ({base_url}) when it is not where embedded-fields.js came from
+   * (a self-hosted mock): an https origin, or http on localhost / 127.0.0.1 / [::1].
+   */
+  gatewayUrl?: string;
 }
 
 /** Which optional fields the card component shows (all default false). */
@@ -42,14 +55,73 @@ export interface CustomerConfig {
 
 export type PaymentCallback = (response: PaymentResponse | null, error: PaymentError | null) => void;
 
+/**
+ * What submitPayment's promise rejects with: an Error carrying the PaymentError's fields
+ * (`code`, `message`, `fields`, `gatewayCode`), the same as the callback's `error`.
+ */
+export interface PaymentFailure extends Error, PaymentError {}
+
 export interface SubmitPaymentOptions {
   customer?: Customer;
-  callback: PaymentCallback;
+  /** The spec's form; optional when the returned promise is used. */
+  callback?: PaymentCallback;
 }
+
+/** Per-state colours of the inputs (Theme.rules). */
+export interface ThemeStateRule {
+  text?: string;
+  background?: string;
+  border?: string;
+}
+
+/**
+ * The look of the fields inside the secure frame, written as `--ef-*` variables (FieldStyles)
+ * and checked by the same allow-list: colours (hex, rgb(), hsl(), a few names), lengths,
+ * font families of letters, digits, spaces and hyphens. Anything else is dropped.
+ * `font.family` may start with a web font the frame loads from the gateway itself:
+ * `Inter` (WEB_FONTS in the README); other families must be installed on the shopper's device.
+ */
+export interface Theme {
+  colors?: { text?: string; placeholder?: string; background?: string; border?: string; focus?: string; error?: string; label?: string };
+  font?: { family?: string; size?: string; weight?: string };
+  /** Corner radius of the inputs, e.g. `8px`. */
+  radius?: string;
+  /** Space between the fields. */
+  spacing?: string;
+  inputPadding?: string;
+  borderWidth?: string;
+  /** The inputs while focused, while showing an error, once complete. */
+  rules?: { focus?: ThemeStateRule; invalid?: ThemeStateRule; complete?: ThemeStateRule };
+}
+
+/** The events of `on(event, handler)`, with what each handler receives. */
+export interface PaymentComponentEventMap {
+  /** The frame is mounted and ready to type into (mount() resolves at the same time). */
+  ready: { type: ComponentType };
+  /** The state changed (after ready): the same ComponentState as onChange. */
+  change: ComponentState;
+  /** A field in the frame got the focus. */
+  focus: { field: FieldName | AlternativeFieldName };
+  /** A field in the frame lost the focus. */
+  blur: { field: FieldName | AlternativeFieldName };
+  /** Any failure: the same PaymentError as onError. */
+  error: PaymentError;
+  /** The shopper pressed Enter in a field: the merchant decides whether to submitPayment. */
+  submit: Record<string, never>;
+  /** The detected card brand changed (visa, mastercard, …; null when none). */
+  brand: { brand: string | null };
+}
+
+export type PaymentComponentEvent = keyof PaymentComponentEventMap;
+export type PaymentComponentEventHandler<E extends PaymentComponentEvent> = (payload: PaymentComponentEventMap[E]) => void;
 
 export interface ComponentConfig {
   customerConfig?: CustomerConfig;
+  /** Theme variables; override `theme` where both set one. */
   styles?: FieldStyles;
+  theme?: Theme;
+  /** Card form strings per locale, e.g. `{ 'sv-SE': { 'card.number.label': 'Kortnummer' } }`. */
+  translations?: Translations;
   onChange?: (state: ComponentState) => void;
   onError?: (error: PaymentError) => void;
   /** Offer the shopper a "save this card" checkbox (tokenization.save_card_for_future_payments). */
@@ -64,7 +136,15 @@ export interface ComponentConfig {
   componentConfig?: { data?: { paymentMethodId: string; maskedPan: string; expirationDate: string; cardBrand: string } };
 }
 
-export interface PaymentComponentElement {
+/** `on` / `off` of every component; both answer the component, so calls chain. */
+export interface PaymentComponentEvents {
+  /** Adds a handler (events: PaymentComponentEventMap). */
+  on<E extends PaymentComponentEvent>(event: E, handler: PaymentComponentEventHandler<E>): this;
+  /** Removes a handler, or every handler of the event when none is given. */
+  off<E extends PaymentComponentEvent>(event: E, handler?: PaymentComponentEventHandler<E>): this;
+}
+
+export interface PaymentComponentElement extends PaymentComponentEvents {
   /** Mounts into the element; resolves when the fields are ready to type into. */
   mount(selector: string | HTMLElement): Promise<void>;
   unmount(): void;
@@ -74,8 +154,14 @@ export interface PaymentComponentElement {
   getCustomer(): Promise<HolderData>;
   getDataWithValidation(): Promise<{ valid: boolean; state: ComponentState; customer: HolderData }>;
   changeLocale(locale: Locale): void;
-  /** Pays. A second call while one is in flight joins it: one transaction, both callbacks. */
-  submitPayment(options: SubmitPaymentOptions): void;
+  /**
+   * Pays. Resolves with the gateway's answer, approved or not (a decline is a response with
+   * `approved: false`); rejects with a PaymentFailure for an error. The callback, when given,
+   * gets the same: (response, null) or (null, error). A second call while one is in flight
+   * joins it: one transaction, every promise and callback answered alike. Never settles when
+   * 3-D Secure leaves the page (redirect, form submit).
+   */
+  submitPayment(options?: SubmitPaymentOptions): Promise<PaymentResponse>;
   onChange: ((state: ComponentState) => void) | undefined;
   onError: ((error: PaymentError) => void) | undefined;
 }
@@ -113,19 +199,19 @@ export interface AlternativePaymentResponse {
 export type AlternativePaymentCallback = (response: AlternativePaymentResponse | null, error: PaymentError | null) => void;
 
 /** The alternative-payment-method component: the card component's methods, its own answer. */
-export interface AlternativePaymentComponentElement extends Omit<PaymentComponentElement, 'submitPayment'> {
+export interface AlternativePaymentComponentElement extends Omit<PaymentComponentElement, 'submitPayment' | 'on' | 'off'>, PaymentComponentEvents {
   /**
    * Authorizes with the chosen method. The method's shopper data (email, first and last
    * name) comes from the shown fields, else `customer`, else the session's customer.
    */
-  submitPayment(options: { customer?: Customer; callback: AlternativePaymentCallback }): void;
+  submitPayment(options?: { customer?: Customer; callback?: AlternativePaymentCallback }): Promise<AlternativePaymentResponse>;
 }
 
 /** The wallet and bank redirect methods that register `window[type].factory`. */
 export type RedirectMethodType = 'wallet-a-redirect' | 'wallet-b-redirect' | 'bank-network-redirect' | 'openbanking-redirect';
 
 /** A failure of a redirect method: an Error with the stable code and localized message. */
-export interface PaymentMethodError extends Error, PaymentError {}
+export type PaymentMethodError = PaymentFailure;
 
 /**
  * What `window[type].factory(options)` returns: a stub with no button and no navigation.

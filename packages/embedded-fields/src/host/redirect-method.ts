@@ -52,7 +52,7 @@ function hiddenHolder(): HTMLElement {
 export function createRedirectMethod(type: RedirectMethodType, rawOptions: unknown): RedirectMethod {
   const options = checkOptions(rawOptions);
   const locale = options.locale ?? resolveLocale(undefined, navigator.languages ?? [navigator.language]);
-  const context = { gatewayOrigin: gatewayOrigin(), clientKey: options.clientKey, sessionId: options.sessionId, locale };
+  const context = { gatewayOrigin: gatewayOrigin(options), clientKey: options.clientKey, sessionId: options.sessionId, locale };
   let holder: HTMLElement | undefined;
   let frame: Promise<ApmFrame> | undefined;
   let inFlight: Promise<AlternativePaymentResponse> | undefined;

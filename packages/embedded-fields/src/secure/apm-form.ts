@@ -33,6 +33,7 @@ import { FormController } from './form-controller';
 import { applyAllowedStyles } from './form-events';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH } from './field-controller';
 import { cardFormStyles } from './styles';
+import { themeStateStyles } from './theme-styles';
 
 /** One radio: a method, or the multi-method provider's methods together. */
 interface MethodGroup {
@@ -59,7 +60,7 @@ export class ApmForm extends LitElement {
   #values = emptyValues();
   #modes: Record<ModeKey, ApmMode> = { method: 'typing', email: 'typing', firstName: 'typing', lastName: 'typing', blikCode: 'typing' };
   readonly #form = new FormController(this, {
-    styles: [cardFormStyles, apmFormStyles],
+    styles: [cardFormStyles, apmFormStyles, themeStateStyles],
     styleId: 'ef-apm-form-styles',
     tabStops: () => this.#tabStops(),
     state: () => (this.#config ? this.getState() : undefined),

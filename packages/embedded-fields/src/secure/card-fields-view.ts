@@ -74,6 +74,7 @@ export function renderCardField(view: CardFieldView): TemplateResult {
         ?required=${view.required}
         ?disabled=${view.busy}
         aria-invalid=${state.error ? 'true' : 'false'}
+        ?data-complete=${state.complete && state.valid && !state.empty}
         aria-describedby=${describedBy || nothing}
         .value=${view.value}
         @input=${(event: Event) => view.onInput(event)}

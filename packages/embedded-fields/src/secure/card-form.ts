@@ -19,7 +19,6 @@
 import {
   detectCardBrand,
   isLocaleTag,
-  loadedMessages,
   normalizeCardNumber,
   toEncryptableExpiry,
   validateExpiry,
@@ -45,6 +44,8 @@ import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
 import { applyAllowedStyles, FORM_EVENTS, type FocusExitDirection } from './form-events';
 import { cardFormStyles } from './styles';
+import { themeStateStyles } from './theme-styles';
+import { translatedMessages } from './translated-messages';
 
 /** The element's event names (the same for every frame form). */
 export const CARD_FORM_EVENTS = FORM_EVENTS;
@@ -59,7 +60,7 @@ export class CardForm extends LitElement {
   #modes = typingModes();
   #saveCard = false;
   readonly #form = new FormController(this, {
-    styles: [cardFormStyles],
+    styles: [cardFormStyles, themeStateStyles],
     styleId: 'ef-card-form-styles',
     tabStops: () => this.#controls(),
     state: () => (this.#config ? this.getState() : undefined),
@@ -299,7 +300,7 @@ export class CardForm extends LitElement {
   protected override render(): TemplateResult | typeof nothing {
     const config = this.#config;
     if (!config) return nothing;
-    const text = loadedMessages(this.#form.locale);
+    const text = translatedMessages(this.#form.locale, config.translations);
     const busy = this.#form.busy;
     const extra = text.savedCard;
     const shown = this.#shownFields();

@@ -65,4 +65,10 @@ export function applyAllowedStyles(element: HTMLElement, styles: unknown): void 
     if (value === undefined) element.style.removeProperty(key);
     else element.style.setProperty(key, value);
   }
+  // A chosen font family may be an allow-listed web font: its loader is a chunk of its own,
+  // fetched only by forms that name a family (web-fonts.ts).
+  const family = safe['--ef-font-family'];
+  if (family) {
+    void import('./web-fonts').then(({ loadWebFont }) => loadWebFont(family, element.ownerDocument)).catch(() => undefined);
+  }
 }

@@ -10,6 +10,7 @@ import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
 import { PROTOCOL_VERSION, type HostRemote } from '../shared/protocol';
 import { FORM_EVENTS } from './form-events';
+import { relayFocusAndSubmit } from './host-relay';
 
 export interface FrameEnvironment {
   /** The only origin this frame answers. */
@@ -49,6 +50,7 @@ export async function connectToHost<Host extends CommonHost & Methods>(
     event.preventDefault();
     void host.focusExit((event as CustomEvent<{ direction: 'forward' | 'backward' }>).detail.direction);
   });
+  relayFocusAndSubmit(form, remote as RemoteProxy<HostRemote>);
   return remote;
 }
 

@@ -34,7 +34,7 @@ describe('filterStyles: input shapes', () => {
 
   it('trims values and keeps every key of the public FieldStyles', () => {
     expect(kept('--ef-color-text', '  #abc  ')).toBe('#abc');
-    expect(STYLE_KEYS).toHaveLength(14);
+    expect(STYLE_KEYS).toHaveLength(23); // 14 base variables and 9 per-state rules (Theme.rules)
   });
 
   it('keeps a full, realistic theme unchanged', () => {

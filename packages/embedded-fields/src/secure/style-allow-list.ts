@@ -28,6 +28,15 @@ const STYLE_KINDS: Readonly<Record<keyof FieldStyles, ValueKind>> = {
   '--ef-spacing': 'length',
   '--ef-input-padding': 'lengths',
   '--ef-border-width': 'length',
+  '--ef-focus-color-text': 'color',
+  '--ef-focus-color-background': 'color',
+  '--ef-focus-color-border': 'color',
+  '--ef-invalid-color-text': 'color',
+  '--ef-invalid-color-background': 'color',
+  '--ef-invalid-color-border': 'color',
+  '--ef-complete-color-text': 'color',
+  '--ef-complete-color-background': 'color',
+  '--ef-complete-color-border': 'color',
 };
 
 /** Every variable the frame accepts, in a stable order. */

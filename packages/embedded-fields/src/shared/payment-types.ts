@@ -27,7 +27,53 @@ export interface FieldStyles {
   '--ef-spacing'?: string;
   '--ef-input-padding'?: string;
   '--ef-border-width'?: string;
+  /** Per-state rules (Theme.rules): the inputs' text, background and border colours while focused, */
+  '--ef-focus-color-text'?: string;
+  '--ef-focus-color-background'?: string;
+  '--ef-focus-color-border'?: string;
+  /** ... while showing an error, */
+  '--ef-invalid-color-text'?: string;
+  '--ef-invalid-color-background'?: string;
+  '--ef-invalid-color-border'?: string;
+  /** ... and once complete and valid. */
+  '--ef-complete-color-text'?: string;
+  '--ef-complete-color-background'?: string;
+  '--ef-complete-color-border'?: string;
 }
+
+/** The card form's fields as translation keys name them. */
+export type TranslatedField = 'number' | 'expiry' | 'cvv' | 'holderName' | 'email';
+
+/** The card field error codes (FieldState.error) whose message `card.error.<code>` overrides. */
+export type CardFieldErrorCode =
+  | 'card_number_required'
+  | 'card_number_incomplete'
+  | 'card_number_invalid'
+  | 'card_number_unsupported'
+  | 'expiry_required'
+  | 'expiry_incomplete'
+  | 'expiry_invalid'
+  | 'expiry_invalid_month'
+  | 'expiry_in_past'
+  | 'expiry_too_far'
+  | 'cvv_required'
+  | 'cvv_incomplete'
+  | 'cvv_invalid';
+
+/**
+ * Every string of the card form a merchant may override (the `translations` option):
+ * each field's label and placeholder, each field error message, the save-card checkbox.
+ */
+export type TranslationKey =
+  | `card.${TranslatedField}.${'label' | 'placeholder'}`
+  | `card.error.${CardFieldErrorCode}`
+  | 'card.saveCard.label';
+
+/**
+ * Overrides per locale: `{ 'sv-SE': { 'card.number.label': 'Kortnummer' } }`. Plain text
+ * (never HTML), at most 200 characters each; used when the component shows that locale.
+ */
+export type Translations = Partial<Record<Locale, Partial<Record<TranslationKey, string>>>>;
 
 export type FieldName = 'number' | 'expiry' | 'cvv' | 'holderName' | 'email';
 /** The alternative-payment-method component's fields: the method choice, shopper data, BLIK code. */

@@ -11,7 +11,8 @@
  *     (frame-ancestors) and tells the frame that origin; the frame connects to its parent
  *     with allowedOrigins = [that origin], the host with allowedOrigins = [gateway origin];
  *  3. the host calls `configure`; the frame renders and calls `ready`;
- *  4. the frame reports `change` (states, never values) and `resize`;
+ *  4. the frame reports `change` (states, never values), `resize`, `fieldFocus` (which
+ *     field got or lost the focus) and `submitKey` (Enter in a field);
  *  5. `submit` runs authorize and 3-D Secure inside the frame; UI that must cover the
  *     merchant page (challenge modal, top-level navigation) is asked of the host.
  *
@@ -29,7 +30,7 @@
  */
 import type { ExecutionResponse } from '@payments/core';
 import type { ChallengeOutcome, ChallengeRequest } from './challenge-dialog';
-import type { ComponentState, Customer, FieldStyles, HolderData, Locale, PaymentError } from './payment-types';
+import type { ComponentState, Customer, FieldStyles, HolderData, Locale, PaymentError, Translations } from './payment-types';
 
 export const PROTOCOL_VERSION = 1;
 export const CARD_FRAME_PATH = '/frames/card';
@@ -58,6 +59,8 @@ export interface FrameConfig {
   styles: FieldStyles;
   saveCard: { offer: boolean; tokenizeFor: 'CUSTOMER_INITIATED_TRANSACTION' | 'MERCHANT_INITIATED_TRANSACTION' } | null;
   savedCard: { paymentMethodId: string; maskedPan: string; expirationDate: string; cardBrand: string } | null;
+  /** The merchant's string overrides, checked on the host; the frame checks again and renders them as text. */
+  translations?: Translations;
 }
 
 export interface SubmitRequest {
@@ -98,6 +101,20 @@ export interface HostMethods {
   navigate(request: NavigationRequest): void;
   /** Tab or Shift+Tab left the frame's first or last field. */
   focusExit(direction: 'forward' | 'backward'): void;
+  /** A field got (`focused`) or lost the focus; `field` is its FieldName or AlternativeFieldName. */
+  fieldFocus(change: FieldFocusChange): void;
+  /** The shopper pressed Enter in a field. */
+  submitKey(): void;
+}
+
+export interface FieldFocusChange {
+  field: string;
+  focused: boolean;
+}
+
+/** What the frame reports to fieldFocus (the host takes nothing else). */
+export function isFieldFocusChange(value: unknown): value is FieldFocusChange {
+  return isRecord(value) && typeof value.field === 'string' && value.field.length <= 20 && typeof value.focused === 'boolean';
 }
 
 /** penpal's connect() needs index-signature-compatible method maps; Pick makes one. */
@@ -143,8 +160,8 @@ export interface ApmFrameMethods {
   focusField(which: 'first' | 'last'): void;
 }
 
-/** What the host exposes to the APM frame: no challenge, no navigation. */
-export type ApmHostMethods = Pick<HostMethods, 'change' | 'resize' | 'focusExit'>;
+/** What the host exposes to the APM frame: no challenge, no navigation (a redirect factory: no focus or Enter either). */
+export type ApmHostMethods = Pick<HostMethods, 'change' | 'resize' | 'focusExit'> & Partial<Pick<HostMethods, 'fieldFocus' | 'submitKey'>>;
 
 export type ApmFrameRemote = Pick<ApmFrameMethods, keyof ApmFrameMethods>;
 export type ApmHostRemote = Pick<ApmHostMethods, keyof ApmHostMethods>;

@@ -136,6 +136,8 @@ export function litDocumentCsp(acs: string, { formAction, frameAncestors }: { fo
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
+    // The web fonts a merchant's theme may name (Inter), served by the gateway itself.
+    "font-src 'self'",
     "connect-src 'self'",
     `frame-src 'self' ${acs}`,
     `form-action ${formAction}`,

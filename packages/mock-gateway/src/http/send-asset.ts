@@ -48,6 +48,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.map': 'application/json',
   '.ts': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
 };
 /** Types worth compressing (images other than SVG, fonts in woff2 already are). */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.map', '.ts']);
