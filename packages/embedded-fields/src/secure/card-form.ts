@@ -45,7 +45,7 @@ import { FormController } from './form-controller';
 import { applyAllowedStyles, FORM_EVENTS, type FocusExitDirection } from './form-events';
 import { cardFormStyles } from './styles';
 import { themeStateStyles } from './theme-styles';
-import { translatedMessages } from './translated-messages';
+import { formMessages } from './form-messages';
 
 /** The element's event names (the same for every frame form). */
 export const CARD_FORM_EVENTS = FORM_EVENTS;
@@ -300,7 +300,7 @@ export class CardForm extends LitElement {
   protected override render(): TemplateResult | typeof nothing {
     const config = this.#config;
     if (!config) return nothing;
-    const text = translatedMessages(this.#form.locale, config.translations);
+    const text = formMessages(this.#form.locale, config.translations);
     const busy = this.#form.busy;
     const extra = text.savedCard;
     const shown = this.#shownFields();

@@ -12,7 +12,8 @@ import { isLocaleTag, loadedMessages, loadMessages, type LocaleTag } from '@paym
 import { PROTOCOL_VERSION, type FrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
-import { connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { configuredLocale, connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
 import type { GatewayApi } from './gateway-api';
 import type { pay } from './payment';
@@ -68,6 +69,8 @@ function start(environment: FrameEnvironment): void {
       configuring = true;
       // A saved card shows its brand at once: its mark is part of ready.
       if (next.component === 'saved-card') await loadBrandMarks().catch(() => undefined);
+      // The merchant's translations (their layer loads only if there are any); without it the catalog's words show.
+      await loadFormMessages(configuredLocale(next), next.translations).catch(() => undefined);
       locale = await placeForm(form, next);
       config = next;
       await form.updateComplete;
