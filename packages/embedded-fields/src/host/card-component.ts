@@ -28,6 +28,7 @@ import { openChallengeDialog, type OpenChallenge } from '../shared/challenge-dia
 import { openFrame, type FrameConnection } from './frame-connection';
 import { FramedComponent } from './framed-component';
 import { navigate } from './navigation';
+import { hostMessage } from './host-messages';
 import { PaymentComponentError } from './options';
 
 export interface ComponentContext {
@@ -67,7 +68,14 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     };
     const frame = await openFrame(
       container,
-      { gatewayOrigin: this.context.gatewayOrigin, path: CARD_FRAME_PATH, sessionId: this.context.sessionId, clientKey: this.context.clientKey, allow: 'payment' },
+      {
+        gatewayOrigin: this.context.gatewayOrigin,
+        path: CARD_FRAME_PATH,
+        sessionId: this.context.sessionId,
+        clientKey: this.context.clientKey,
+        allow: 'payment',
+        title: this.frameTitle(this.locale),
+      },
       methods,
     );
     try {
@@ -98,6 +106,11 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
         : null,
       savedCard: this.type === 'saved-card' && saved ? { ...saved } : null,
     };
+  }
+
+  /** The card frame's title follows the locale (the catalog's frameTitle). */
+  protected override frameTitle(locale: Locale): string {
+    return hostMessage(locale, 'frame_title');
   }
 
   override unmount(): void {

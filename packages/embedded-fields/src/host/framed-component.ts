@@ -122,7 +122,14 @@ export abstract class FramedComponent<SubmitRequest> {
 
   changeLocale(locale: Locale): void {
     this.locale = checkLocale(locale);
+    const title = this.frameTitle(this.locale);
+    if (this.frame && title) this.frame.iframe.title = title;
     void this.remote()?.setLocale(this.locale);
+  }
+
+  /** The frame's accessible title in `locale` (set at mount and on changeLocale); none keeps it. */
+  protected frameTitle(_locale: Locale): string | undefined {
+    return undefined;
   }
 
   /**
