@@ -14,6 +14,8 @@ export function writeIndex(out: string, sizes: readonly { locale: LocaleTag; scr
     "drives Chromium with the browser's language set to the locale. Each file is an 8-bit indexed",
     'PNG (`docs/screens/<locale>/<page>.png`). The run also checks the visible text of every',
     'page and its frames: no UUID, processing code or raw status word reaches the shopper.',
+    "The demo shop's QA panel (test cards and developer details, in English, for testers) is",
+    'left out of the pictures: a real shop has none.',
     '',
     `${sizes.length} screens, ${Math.round(total / 1024)} kB in all.`,
     '',

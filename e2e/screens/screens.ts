@@ -79,11 +79,15 @@ class Camera {
       const match = pattern.exec(text);
       if (match) findings.push(`${this.locale}/${screen}: ${name} "${match[0]}" shown to the shopper`);
     }
-    const { width, height, rgba } = await pixels(this.decoder, await page.screenshot({ animations: 'disabled', caret: 'initial' }));
-    const png = encodeIndexedPng(quantize(width, height, rgba));
+    // The demo's QA panel (test cards, developer details) is the tester's, in English, never a
+    // shopper's: hidden through CSSOM (the shop's CSP refuses injected stylesheets).
+    await page.evaluate(() => document.querySelectorAll<HTMLElement>('section.qa').forEach((qa) => (qa.style.display = 'none')));
+    const png = await page.screenshot({ animations: 'disabled', caret: 'initial' });
+    const { width, height, rgba } = await pixels(this.decoder, png);
+    const small = encodeIndexedPng(quantize(width, height, rgba));
     mkdirSync(join(out, this.locale), { recursive: true });
-    writeFileSync(join(out, this.locale, `${screen}.png`), png);
-    sizes.push({ locale: this.locale, screen, bytes: png.length });
+    writeFileSync(join(out, this.locale, `${screen}.png`), small);
+    sizes.push({ locale: this.locale, screen, bytes: small.length });
   }
 }
 
