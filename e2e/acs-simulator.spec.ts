@@ -56,7 +56,7 @@ test('the challenge answers the framing merchant page from the ACS origin, then 
     { origin: acsUrl, data: JSON.stringify({ type: 'CHALLENGE_RESPONSE', trans_status: 'Y' }) },
   ]);
   // The CRes continued to the gateway's default EF/Direct notification page inside the frame.
-  await expect(frame.getByText('Authentication complete')).toBeVisible();
+  await expect(frame.getByText('Verification complete.')).toBeVisible();
 
   const done = await gateway.authenticationCompleted({
     payment_data: challenge.action!.payment_data,

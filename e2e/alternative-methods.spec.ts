@@ -173,14 +173,16 @@ test.describe('to the provider and back', () => {
     await expectFinalStatus(gateway, webhooks, back.transactionId, 'APPROVED');
   });
 
-  test('Wallet A abandoned: back to cancel_url, stays PENDING by status and webhook', async ({ shop, provider, gateway, webhooks, createSession, merchantOrigin }) => {
+  test('Wallet A abandoned: back to cancel_url, CANCELED by status and webhook', async ({ shop, provider, gateway, webhooks, createSession, merchantOrigin }) => {
     await shop.open((await createSession()).id);
     await shop.method('Wallet A').check();
     await shop.pay();
     await provider.expectOpen('Wallet A');
     await provider.choose('Abandon');
-    const back = await provider.returned(merchantOrigin, 'PENDING');
-    await expectFinalStatus(gateway, webhooks, back.transactionId, 'PENDING');
+    const back = await provider.returned(merchantOrigin, 'CANCELED');
+    expect((await gateway.status(back.transactionId)).transaction).toMatchObject({ status: 'CANCELED', processing_code: '1003' });
+    const webhook = await webhooks.waitFor((e) => webhookTransactionId(e) === back.transactionId && e.event === 'transaction-svc:transaction:purchase:declined', { timeout: 10_000 });
+    expect((webhook.body as { payload: { status: string } }).payload.status).toBe('CANCELED');
   });
 
   test('a DECLINED answer at authorize is a response, not an error; nothing navigates', async ({ shop, page, createSession }) => {

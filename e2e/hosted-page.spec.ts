@@ -183,13 +183,18 @@ test('a wallet declined at the provider: back on the page, the shopper pays anot
   await expect(hpp.heading).toHaveText('Payment successful');
 });
 
-test('a bank redirect left at the provider stays pending: the page says so and success_url gets PENDING', async ({ hpp, createHostedPage, gateway, merchantOrigin }) => {
-  await hpp.open((await createHostedPage()).redirect_url);
+test('a bank redirect abandoned at the provider: back on the page, which says nothing was paid, and the shopper pays another way', async ({ hpp, createHostedPage, gateway }) => {
+  const reference = uniqueReference('abandon');
+  await hpp.open((await createHostedPage({ reference })).redirect_url);
   await hpp.method('Online banking').check();
   await hpp.payButton('Continue to Online banking').click();
   await hpp.answerFullPage('Abandon');
-  await expect(hpp.heading).toHaveText('Payment being confirmed');
-  await continueToShop(hpp, gateway, merchantOrigin, '/success', 'PENDING');
+  await expect(hpp.banner).toContainText('The payment was not completed. No money was taken.');
+  const [abandoned] = await gateway.request<{ transaction: { status: string } }[]>('GET', `/__mock/transactions?reference=${reference}`);
+  expect(abandoned?.transaction.status).toBe('CANCELED');
+  await hpp.method('Card').check();
+  await hpp.payWithCard({ number: cardOf('frictionless-approved') });
+  await expect(hpp.heading).toHaveText('Payment successful');
 });
 
 test('a provider that needs shopper data (BLIK, PLN): required errors are linked to their fields', async ({ hpp, createHostedPage }) => {

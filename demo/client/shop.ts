@@ -233,7 +233,10 @@ async function pay(): Promise<void> {
     } else {
       const { error } = outcome;
       const unmatched = error.code === 'invalid_customer' && error.fields ? details.showFieldErrors(error.fields) : [];
-      result.error(error, unmatched, error.code === 'session_expired' ? newOrder : undefined);
+      // A card field's problem is said once, at the field in the card form, and goes when
+      // the shopper fixes it: no banner repeating it here.
+      if (error.code === 'invalid_card') result.clear();
+      else result.error(error, unmatched, error.code === 'session_expired' ? newOrder : undefined);
       developer.show([
         ['Order reference', reference],
         ['Library error code', error.code],

@@ -41,6 +41,8 @@ export function describeOutcome(locale: LocaleTag, order: OrderStatus | null): S
   if (order.status === 'PENDING' || order.status === 'CREATED') {
     return { tone: 'pending', title: text.pendingTitle, lines: [formatMessage(text.pendingLine, params)] };
   }
+  // Canceled (the shopper abandoned at the provider, or left the hosted page): said as such.
+  if (order.status === 'CANCELED') return canceledOutcome(locale, params.order || null);
   return notPaidOutcome(locale, params.order, order.processingCode);
 }
 

@@ -159,7 +159,7 @@ export function engineSuite(engine: EngineName): void {
       await shopper.type(cardFrame(), { label: 'Card number' }, '4000000000000002');
       for (const locale of ['sv-SE', 'bs-BA', 'en-US'] as const) {
         await shopper.driver.select([], { label: 'Language' }, locale);
-        await shopper.expect(cardFrame(), { label: messages(locale).labels.cardNumber }, (s) => s.value === '4000 0000 0000 0002', `the ${locale} card number field`);
+        await shopper.expect(cardFrame(locale), { label: messages(locale).labels.cardNumber }, (s) => s.value === '4000 0000 0000 0002', `the ${locale} card number field`);
       }
     });
 

@@ -6,12 +6,12 @@
  */
 import { messages, type LocaleTag } from '@payments/core';
 import type { EngineDriver, FramePath } from './driver';
-import { CARD_FRAME_TITLE } from '@payments/testing/playwright';
+import { CARD_FRAME_TITLE, cardFrameTitle } from '@payments/testing/playwright';
 import type { ElementState, Query } from './in-page';
 
-/** The card frame of the page, by its title. */
-export function cardFrame(): FramePath {
-  return [{ title: CARD_FRAME_TITLE }];
+/** The card frame, by its title in the component's locale (it follows changeLocale()). */
+export function cardFrame(locale: LocaleTag = 'en-US'): FramePath {
+  return [{ title: locale === 'en-US' ? CARD_FRAME_TITLE : cardFrameTitle(locale) }];
 }
 
 /** The challenge dialog over the page (in the shadow root of its holder). */

@@ -63,10 +63,15 @@ export class HostedPaymentPage {
     return this.page.getByLabel(name, { exact: true });
   }
 
+  /** The security code, labelled as the card's brand names it (CVV, CVC, CID, CVN). */
+  securityCode(): Locator {
+    return this.page.getByLabel(/^(CVV|CVC|CID|CVN)$/);
+  }
+
   async fillCard(card: CardDetails): Promise<void> {
     await this.field(this.words.cardNumber).fill(card.number);
     await this.field(this.words.expiry).fill(card.expiry ?? '12 / 34');
-    if (card.cvv !== '') await this.field(this.words.cvv).fill(card.cvv ?? '123');
+    if (card.cvv !== '') await this.securityCode().fill(card.cvv ?? '123');
   }
 
   /** The one pay button of the chosen option ("Pay €49.99", "Continue to Wallet A"). */

@@ -42,8 +42,10 @@ export class SavedCardPage extends TestShopPage<SavedCardCallback> {
     return this.goto('/saved-card', { session: sessionId, component, config: JSON.stringify(config), locale });
   }
 
+  /** The security code: labelled as the saved card's brand names it (CVV, CVC, CID, CVN), whatever the locale. */
   cvv(label = 'CVV'): Locator {
-    return this.frame.getByLabel(label, { exact: true });
+    const codeName = /^(CVV|CVC|CID|CVN)$/;
+    return codeName.test(label) ? this.frame.getByLabel(codeName) : this.frame.getByLabel(label, { exact: true });
   }
 
   saveCheckbox(label = 'Save this card for future payments'): Locator {

@@ -28,3 +28,4 @@ export * from './three-ds/challenge-message';
 export * from './three-ds/three-ds-paths';
 export * from './three-ds/three-ds-machine';
 export * from './three-ds/three-ds-driver';
+export * from './i18n/gateway-pages';

@@ -15,3 +15,13 @@ describe('money', () => {
     expect(formatAmount(1000, 'BAM', 'bs-BA')).toMatch(/10,00/);
   });
 });
+
+describe('numberLocaleOf', () => {
+  it("writes Bosnian numbers with a neighbour's data where the runtime has none of its own", async () => {
+    const { numberLocaleOf } = await import('./money');
+    const decimals: Record<string, string> = { 'bs-BA': '.', bs: '.', 'hr-BA': ',' };
+    expect(numberLocaleOf('bs-BA', (tag) => decimals[tag])).toBe('hr-BA');
+    expect(numberLocaleOf('bs-BA', () => ',')).toBe('bs-BA');
+    expect(numberLocaleOf('sv-SE', () => undefined)).toBe('sv-SE');
+  });
+});

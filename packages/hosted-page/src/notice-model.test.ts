@@ -29,10 +29,10 @@ describe('noticeModel', () => {
     expect(noticeModel({ kind: 'loading' }, context())).toBeNull();
   });
 
-  it('an approval: success, the transaction id, one link back to the merchant', () => {
+  it('an approval: success, the order number (never the transaction id), one link back to the merchant', () => {
     const model = noticeModel({ kind: 'result', outcome: 'approved', transaction: paid }, context())!;
     expect(model).toMatchObject({ tone: 'success', title: 'Payment successful', action: { kind: 'link', href: '/hpp/s1/return' } });
-    expect(model.details).toEqual([{ label: expect.any(String), value: 'trx-9' }]);
+    expect(model.details).toEqual([{ label: 'Order number', value: 'r1' }]);
     expect(model.action?.label).toContain('Northwind Outfitters');
   });
 

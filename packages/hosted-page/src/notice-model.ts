@@ -51,7 +51,7 @@ const text = pageTexts(locale);
     const authorized = session.transaction_type === 'AUTHORIZE';
     const note = formatMessage(text.returningSoon, { merchant });
     const details = [
-      { label: text.transactionId, value: screen.transaction.id },
+      { label: text.orderReference, value: session.reference },
       ...(screen.transaction.payment_method?.type && screen.transaction.payment_method.type !== 'card' && screen.transaction.payment_method.type !== 'saved_card'
         ? [{ label: loadedMessages(locale).alternativeMethods.legend, value: redirectName(context.options, screen.transaction.payment_method.type, locale) }]
         : []),
@@ -89,7 +89,7 @@ const text = pageTexts(locale);
         tone: 'pending',
         title: text.unconfirmedTitle,
         body: text.unconfirmedBody,
-        details: [{ label: text.transactionId, value: transactionId }],
+        ...(session ? { details: [{ label: text.orderReference, value: session.reference }] } : {}),
         action: { kind: 'button', label: text.checkAgain, run: () => context.checkAgain(transactionId) },
       };
     }

@@ -1,7 +1,7 @@
 /**
  * The hosted page's own texts, per locale: what only a full checkout page says (its
  * headings, outcome and notice pages). Field labels, card errors, 3-D Secure errors, saved
- * card and alternative method texts come from the shared catalogs (`messages(locale)` in
+ * card and alternative method texts come from the shared catalogs (`loadedMessages(locale)` in
  * @payments/core), so the page and the card component speak alike. `{name}` marks a
  * parameter for `formatMessage`.
  */
@@ -24,8 +24,6 @@ export interface PageTexts {
   readonly savedCardOption: string;
   readonly instalments: string;
   readonly payInFull: string;
-  /** Parameter: {count}. */
-  readonly instalmentCount: string;
   /** The button of a redirect method. Parameter: {method}. */
   readonly continueTo: string;
   /** Parameter: {merchant}. */
@@ -49,7 +47,8 @@ export interface PageTexts {
   readonly pendingTitle: string;
   /** Parameter: {merchant}. */
   readonly pendingBody: string;
-  readonly transactionId: string;
+  /** Beside the merchant's order reference on the result page (never a transaction id). */
+  readonly orderReference: string;
   /** Parameter: {merchant}. */
   readonly continueToMerchant: string;
   /** Parameter: {merchant}. */
@@ -85,7 +84,6 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     savedCardOption: '{brand} ending in {last4}',
     instalments: 'Instalments',
     payInFull: 'Pay in full',
-    instalmentCount: '{count} instalments',
     continueTo: 'Continue to {method}',
     cancel: 'Cancel and return to {merchant}',
     redirecting: 'Taking you to {method}…',
@@ -102,7 +100,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     authorizedBody: '{amount} is reserved for {merchant}. You are charged when the order is completed.',
     pendingTitle: 'Payment being confirmed',
     pendingBody: 'Your payment is waiting for confirmation from the provider. {merchant} will let you know once it is confirmed.',
-    transactionId: 'Transaction ID',
+    orderReference: 'Order number',
     continueToMerchant: 'Continue to {merchant}',
     returnToMerchant: 'Return to {merchant}',
     returningSoon: 'We will take you back to {merchant} in a few seconds.',
@@ -126,15 +124,14 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     loading: 'Učitavanje sigurnog plaćanja…',
     language: 'Jezik',
     total: 'Ukupno',
-    authorizeNote: 'Iznos se sada rezerviše na vašoj kartici, a naplaćuje se kada {merchant} završi vašu narudžbu.',
+    authorizeNote: 'Iznos se sada rezerviše na Vašoj kartici, a naplaćuje se kada {merchant} završi Vašu narudžbu.',
     howToPay: 'Kako želite platiti?',
     newCard: 'Nova kartica',
     savedCardOption: '{brand} koja završava na {last4}',
     instalments: 'Rate',
     payInFull: 'Jednokratno plaćanje',
-    instalmentCount: 'Broj rata: {count}',
-    continueTo: 'Nastavi na {method}',
-    cancel: 'Otkaži i vrati se na {merchant}',
+    continueTo: 'Nastavite na {method}',
+    cancel: 'Otkažite i vratite se na {merchant}',
     redirecting: 'Preusmjeravanje na {method}…',
     secureNote: 'Sigurno plaćanje. Podaci kartice su šifrovani i nikada se ne dijele s trgovcem {merchant}.',
     declinedGeneric: 'Vaša banka je odbila plaćanje. Novac nije naplaćen. Pokušajte ponovo ili odaberite drugi način plaćanja.',
@@ -148,23 +145,23 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     approvedBody: 'Platili ste {amount} trgovcu {merchant}.',
     authorizedBody: 'Iznos {amount} je rezervisan za trgovca {merchant}. Naplaćuje se kada narudžba bude završena.',
     pendingTitle: 'Plaćanje čeka potvrdu',
-    pendingBody: 'Vaše plaćanje čeka potvrdu pružaoca usluge. {merchant} će vas obavijestiti kada bude potvrđeno.',
-    transactionId: 'ID transakcije',
-    continueToMerchant: 'Nastavi na {merchant}',
-    returnToMerchant: 'Vrati se na {merchant}',
+    pendingBody: 'Vaše plaćanje čeka potvrdu pružaoca usluge. {merchant} će Vas obavijestiti kada bude potvrđeno.',
+    orderReference: 'Broj narudžbe',
+    continueToMerchant: 'Nastavite na {merchant}',
+    returnToMerchant: 'Vratite se na {merchant}',
     returningSoon: 'Za nekoliko sekundi vratit ćemo Vas na {merchant}.',
     expiredTitle: 'Ova sesija plaćanja je istekla',
-    expiredBody: 'Radi vaše sigurnosti, plaćanje je otvoreno ograničeno vrijeme. Novac nije naplaćen. Vratite se na {merchant} i počnite ponovo.',
+    expiredBody: 'Radi Vaše sigurnosti, plaćanje je otvoreno ograničeno vrijeme. Novac nije naplaćen. Vratite se na {merchant} i počnite ponovo.',
     completedTitle: 'Ovo plaćanje je već završeno',
-    completedBody: 'Ova narudžba je već plaćena. Nije vam ništa ponovo naplaćeno.',
+    completedBody: 'Ova narudžba je već plaćena. Ništa Vam nije ponovo naplaćeno.',
     invalidTitle: 'Ovaj link za plaćanje nije važeći',
     invalidBody: 'Provjerite link ili se vratite u trgovinu i ponovo započnite plaćanje. Novac nije naplaćen.',
     unavailableTitle: 'Stranica za plaćanje nije dostupna',
     unavailableBody: 'Nismo mogli dobiti vezu s uslugom plaćanja. Novac nije naplaćen. Pokušajte ponovo za trenutak.',
     unavailableMethods: 'Ova trgovina trenutno ne može primati plaćanja. Novac nije naplaćen.',
-    unconfirmedTitle: 'Još nismo mogli potvrditi vaše plaćanje',
+    unconfirmedTitle: 'Još nismo mogli potvrditi Vaše plaćanje',
     unconfirmedBody: 'Vratili ste se iz banke, ali usluga plaćanja nije odgovorila. Nemojte plaćati ponovo: provjerite ponovo za trenutak.',
-    checkAgain: 'Provjeri ponovo',
+    checkAgain: 'Provjerite ponovo',
     fixErrors: 'Provjerite označena polja.',
   },
   'ro-RO': {
@@ -173,15 +170,14 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     loading: 'Se încarcă pagina de plată securizată…',
     language: 'Limbă',
     total: 'Total',
-    authorizeNote: 'Suma este rezervată acum pe card și este încasată când {merchant} finalizează comanda.',
+    authorizeNote: 'Suma este rezervată acum pe cardul dumneavoastră și este încasată când {merchant} finalizează comanda.',
     howToPay: 'Cum doriți să plătiți?',
     newCard: 'Card nou',
     savedCardOption: '{brand} care se termină în {last4}',
     instalments: 'Rate',
     payInFull: 'Plată integrală',
-    instalmentCount: '{count} rate',
-    continueTo: 'Continuă la {method}',
-    cancel: 'Anulează și revino la {merchant}',
+    continueTo: 'Continuați către {method}',
+    cancel: 'Anulați și reveniți la {merchant}',
     redirecting: 'Vă redirecționăm către {method}…',
     secureNote: 'Plată securizată. Datele cardului sunt criptate și nu sunt transmise niciodată către {merchant}.',
     declinedGeneric: 'Banca a refuzat plata. Nu s-au retras bani. Încercați din nou sau alegeți altă metodă de plată.',
@@ -196,14 +192,14 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     authorizedBody: 'Suma de {amount} este rezervată pentru {merchant}. Va fi încasată la finalizarea comenzii.',
     pendingTitle: 'Plata este în curs de confirmare',
     pendingBody: 'Plata așteaptă confirmarea furnizorului. {merchant} vă va anunța când este confirmată.',
-    transactionId: 'ID tranzacție',
-    continueToMerchant: 'Continuă la {merchant}',
-    returnToMerchant: 'Revino la {merchant}',
+    orderReference: 'Numărul comenzii',
+    continueToMerchant: 'Continuați către {merchant}',
+    returnToMerchant: 'Reveniți la {merchant}',
     returningSoon: 'În câteva secunde vă vom duce înapoi la {merchant}.',
     expiredTitle: 'Această sesiune de plată a expirat',
     expiredBody: 'Pentru siguranța dumneavoastră, plata rămâne deschisă un timp limitat. Nu s-au retras bani. Reveniți la {merchant} pentru a începe din nou.',
     completedTitle: 'Această plată este deja finalizată',
-    completedBody: 'Această comandă a fost deja plătită. Nu ați fost taxat din nou.',
+    completedBody: 'Această comandă a fost deja plătită. Suma nu a fost debitată din nou.',
     invalidTitle: 'Acest link de plată nu este valid',
     invalidBody: 'Verificați linkul sau reveniți în magazin și începeți din nou plata. Nu s-au retras bani.',
     unavailableTitle: 'Pagina de plată nu este disponibilă',
@@ -211,7 +207,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     unavailableMethods: 'Acest magazin nu poate primi plăți în acest moment. Nu s-au retras bani.',
     unconfirmedTitle: 'Nu am putut confirma încă plata',
     unconfirmedBody: 'V-ați întors de la bancă, dar serviciul de plată nu a răspuns. Nu plătiți din nou: verificați din nou în câteva momente.',
-    checkAgain: 'Verifică din nou',
+    checkAgain: 'Verificați din nou',
     fixErrors: 'Verificați câmpurile marcate.',
   },
   'sv-SE': {
@@ -226,16 +222,15 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     savedCardOption: '{brand} som slutar på {last4}',
     instalments: 'Delbetalning',
     payInFull: 'Betala hela beloppet',
-    instalmentCount: '{count} delbetalningar',
     continueTo: 'Fortsätt till {method}',
     cancel: 'Avbryt och gå tillbaka till {merchant}',
     redirecting: 'Skickar dig till {method}…',
     secureNote: 'Säker betalning. Kortuppgifterna krypteras och delas aldrig med {merchant}.',
-    declinedGeneric: 'Din bank nekade betalningen. Inga pengar har dragits. Försök igen eller välj ett annat betalsätt.',
-    declinedFunds: 'Din bank nekade betalningen: otillräckligt saldo. Inga pengar har dragits. Prova ett annat kort eller betalsätt.',
-    declinedAuthentication: 'Din bank kunde inte verifiera betalningen. Inga pengar har dragits. Försök igen eller välj ett annat betalsätt.',
+    declinedGeneric: 'Din bank nekade betalningen. Inga pengar har dragits. Försök igen eller välj ett annat betalningssätt.',
+    declinedFunds: 'Din bank nekade betalningen: otillräckligt saldo. Inga pengar har dragits. Prova ett annat kort eller betalningssätt.',
+    declinedAuthentication: 'Din bank kunde inte verifiera betalningen. Inga pengar har dragits. Försök igen eller välj ett annat betalningssätt.',
     failed: 'Betalningen kunde inte genomföras. Inga pengar har dragits. Försök igen.',
-    canceledAtProvider: 'Betalningen slutfördes inte. Inga pengar har dragits. Försök igen eller välj ett annat betalsätt.',
+    canceledAtProvider: 'Betalningen slutfördes inte. Inga pengar har dragits. Försök igen eller välj ett annat betalningssätt.',
     challengeHelp: 'Din bank ber dig bekräfta betalningen. Följ stegen nedan.',
     approvedTitle: 'Betalningen är klar',
     authorizedTitle: 'Betalningen är godkänd',
@@ -243,7 +238,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     authorizedBody: '{amount} är reserverat för {merchant}. Beloppet dras när beställningen slutförs.',
     pendingTitle: 'Betalningen bekräftas',
     pendingBody: 'Din betalning väntar på bekräftelse från leverantören. {merchant} meddelar dig när den är bekräftad.',
-    transactionId: 'Transaktions-ID',
+    orderReference: 'Beställningsnummer',
     continueToMerchant: 'Fortsätt till {merchant}',
     returnToMerchant: 'Tillbaka till {merchant}',
     returningSoon: 'Om några sekunder skickar vi dig tillbaka till {merchant}.',

@@ -16,6 +16,9 @@ export const CARD_ERROR_CODES = [
   'cvv_required',
   'cvv_incomplete',
   'cvv_invalid',
+  // The card form's own fields (holder name and email, when the merchant asks for them).
+  'holder_name_required',
+  'email_required',
 ] as const;
 
 /** A card field error code. */

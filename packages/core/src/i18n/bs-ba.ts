@@ -15,7 +15,7 @@ export const bsBA: Messages = {
   placeholders: {
     cardNumber: '1234 1234 1234 1234',
     expiryDate: 'MM / GG',
-    cvv: 'CVV',
+    cvv: '123',
     cardholderName: 'Ime i prezime kao na kartici',
     email: 'ime@primjer.ba',
   },
@@ -33,6 +33,8 @@ export const bsBA: Messages = {
     cvv_required: 'Unesite sigurnosni kod kartice.',
     cvv_incomplete: 'Sigurnosni kod nije potpun.',
     cvv_invalid: 'Sigurnosni kod nije ispravan.',
+    holder_name_required: 'Unesite ime i prezime kao na kartici.',
+    email_required: 'Unesite Vašu e-mail adresu.',
   },
   customerErrors: {
     required: 'Ovo polje je obavezno.',

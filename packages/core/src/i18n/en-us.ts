@@ -12,7 +12,7 @@ export const enUS: Messages = {
   placeholders: {
     cardNumber: '1234 1234 1234 1234',
     expiryDate: 'MM / YY',
-    cvv: 'CVC',
+    cvv: '123',
     cardholderName: 'Full name on card',
     email: 'you@example.com',
   },
@@ -30,6 +30,8 @@ export const enUS: Messages = {
     cvv_required: "Enter your card's security code.",
     cvv_incomplete: "Your card's security code is incomplete.",
     cvv_invalid: "Your card's security code is invalid.",
+    holder_name_required: 'Enter the name on the card.',
+    email_required: 'Enter your email address.',
   },
   customerErrors: {
     required: 'This field is required.',

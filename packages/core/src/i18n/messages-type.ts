@@ -15,6 +15,10 @@ export type CardFieldName = 'cardNumber' | 'expiryDate' | 'cvv' | 'cardholderNam
 export interface Messages {
   /** Accessible names (labels) of the fields. */
   readonly labels: Readonly<Record<CardFieldName, string>>;
+  /**
+   * Placeholders. `cvv` is the 3-digit one; the card form follows the brand (1234 for a
+   * 4-digit code, and the label is the brand's own name: CVV, CVC, CID, CVN).
+   */
   readonly placeholders: Readonly<Record<CardFieldName, string>>;
   readonly cardErrors: Readonly<Record<CardErrorCode, string>>;
   readonly customerErrors: Readonly<Record<CustomerCheckCode, string>>;

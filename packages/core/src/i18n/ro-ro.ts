@@ -15,7 +15,7 @@ export const roRO: Messages = {
   placeholders: {
     cardNumber: '1234 1234 1234 1234',
     expiryDate: 'LL / AA',
-    cvv: 'CVV',
+    cvv: '123',
     cardholderName: 'Numele de pe card',
     email: 'nume@exemplu.ro',
   },
@@ -33,6 +33,8 @@ export const roRO: Messages = {
     cvv_required: 'Introduceți codul de securitate al cardului.',
     cvv_incomplete: 'Codul de securitate este incomplet.',
     cvv_invalid: 'Codul de securitate nu este valid.',
+    holder_name_required: 'Introduceți numele de pe card.',
+    email_required: 'Introduceți adresa dumneavoastră de e-mail.',
   },
   customerErrors: {
     required: 'Acest câmp este obligatoriu.',

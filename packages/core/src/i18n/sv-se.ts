@@ -15,7 +15,7 @@ export const svSE: Messages = {
   placeholders: {
     cardNumber: '1234 1234 1234 1234',
     expiryDate: 'MM / ÅÅ',
-    cvv: 'CVC',
+    cvv: '123',
     cardholderName: 'Namn som på kortet',
     email: 'namn@exempel.se',
   },
@@ -33,6 +33,8 @@ export const svSE: Messages = {
     cvv_required: 'Ange kortets säkerhetskod (CVC).',
     cvv_incomplete: 'Säkerhetskoden är ofullständig.',
     cvv_invalid: 'Säkerhetskoden är ogiltig.',
+    holder_name_required: 'Ange namnet som står på kortet.',
+    email_required: 'Ange din e-postadress.',
   },
   customerErrors: {
     required: 'Fältet är obligatoriskt.',

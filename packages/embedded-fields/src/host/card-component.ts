@@ -26,6 +26,7 @@ import { openChallengeDialog, type OpenChallenge } from '../shared/challenge-dia
 import { openFrame, type FrameConnection } from './frame-connection';
 import { FramedComponent, paymentCallback } from './framed-component';
 import { navigate } from './navigation';
+import { hostMessage } from './host-messages';
 
 export interface ComponentContext {
   gatewayOrigin: string;
@@ -64,7 +65,16 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     };
     const frame = await openFrame(
       container,
-      { gatewayOrigin: this.context.gatewayOrigin, path: CARD_FRAME_PATH, sessionId: this.context.sessionId, clientKey: this.context.clientKey, locale: this.locale, component: this.type, allow: 'payment' },
+      {
+        gatewayOrigin: this.context.gatewayOrigin,
+        path: CARD_FRAME_PATH,
+        sessionId: this.context.sessionId,
+        clientKey: this.context.clientKey,
+        locale: this.locale,
+        component: this.type,
+        allow: 'payment',
+        title: this.frameTitle(this.locale),
+      },
       methods,
     );
     try {
@@ -96,6 +106,11 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
       savedCard: this.type === 'saved-card' && saved ? { ...saved } : null,
       translations: this.config.translations ?? {},
     };
+  }
+
+  /** The card frame's title follows the locale (the catalog's frameTitle). */
+  protected override frameTitle(locale: Locale): string {
+    return hostMessage(locale, 'frame_title');
   }
 
   override unmount(): void {

@@ -180,8 +180,13 @@ export abstract class FramedComponent<SubmitRequest> {
 
   changeLocale(locale: Locale): void {
     this.locale = checkLocale(locale);
+    const title = this.frameTitle?.(this.locale);
+    if (this.frame && title) this.frame.iframe.title = title;
     void this.remote()?.setLocale(this.locale);
   }
+
+  /** The frame's accessible title in `locale` (set at mount and on changeLocale); without it the title stays. */
+  protected frameTitle?(locale: Locale): string;
 
   /**
    * The frame's submit, once at a time: a second submit while one is in flight joins it

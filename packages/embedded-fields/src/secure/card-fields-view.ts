@@ -3,20 +3,13 @@
  * saved card's summary. Pure functions of what <ef-card-form> knows; the element keeps the
  * state and the handlers.
  */
-import { formatMessage, type CardBrand, type CardErrorCode, type Messages } from '@payments/core';
+import { formatMessage, type CardBrand, type Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FieldName, FieldState } from '../shared/payment-types';
 import { brandMark, cvvMark } from './card-marks';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH, type SavedCardView } from './field-controller';
-
-/** The message of a FieldState error code in the locale. */
-function errorMessage(text: Messages, code: string): string {
-  if (code in text.cardErrors) return text.cardErrors[code as CardErrorCode];
-  if (code.endsWith('_required')) return text.customerErrors.required;
-  if (code.endsWith('_too_long')) return text.customerErrors.too_long;
-  if (code === 'email_invalid') return text.customerErrors.email_invalid;
-  return text.status.genericError;
-}
+import { fieldErrorMessage } from './field-messages';
+import { securityCodeField } from './security-code';
 
 /** Per field: its id suffix, form name, autocomplete token and label key. */
 const FIELD_ATTRIBUTES: Readonly<
@@ -49,14 +42,16 @@ export function renderCardField(view: CardFieldView): TemplateResult {
   const { name, id, text, state, brand } = view;
   const { name: formName, autocomplete, label } = FIELD_ATTRIBUTES[name];
   const errorId = `${id}-error`;
-  const error = state.error ? errorMessage(text, state.error) : '';
+  const error = state.error ? fieldErrorMessage(text, state.error) : '';
+  const { label: labelText, placeholder } =
+    name === 'cvv' ? securityCodeField(brand, text) : { label: text.labels[label], placeholder: text.placeholders[label] };
   const brandId = name === 'number' && brand ? `${id}-brand` : '';
   const describedBy = [error ? errorId : '', brandId].filter(Boolean).join(' ');
   const numeric = name === 'number' || name === 'expiry' || name === 'cvv';
   const mark = name === 'number' ? brandMark(brand?.id) : name === 'cvv' ? cvvMark(brand?.cvvLength ?? 3) : undefined;
   const maxLength = name === 'holderName' ? MAX_HOLDER_NAME_LENGTH : name === 'email' ? MAX_EMAIL_LENGTH : undefined;
   return html`<div class="ef-field ef-field--${name}">
-    <label class="ef-label" for=${id}>${text.labels[label]}</label>
+    <label class="ef-label" for=${id}>${labelText}</label>
     <div class="ef-control">
       <input
         id=${id}
@@ -70,7 +65,7 @@ export function renderCardField(view: CardFieldView): TemplateResult {
         spellcheck="false"
         dir=${name === 'holderName' ? 'auto' : 'ltr'}
         maxlength=${maxLength ?? nothing}
-        placeholder=${text.placeholders[label]}
+        placeholder=${placeholder}
         ?required=${view.required}
         ?disabled=${view.busy}
         aria-invalid=${state.error ? 'true' : 'false'}

@@ -5,10 +5,11 @@
  * the host carries the execution response or a localized PaymentError; never a card field.
  */
 import { loadedMessages, toGatewayCustomer, type LocaleTag, type ThreeDsAdapter } from '@payments/core';
-import type { Customer } from '../shared/payment-types';
+import type { ComponentState, Customer } from '../shared/payment-types';
 import { isChallengeOutcome, type FrameConfig, type HostMethods, type SubmitOutcome } from '../shared/protocol';
 import { payByCard, type CardToPay } from './card-payment';
 import { savedCardExpired } from './field-controller';
+import { invalidCardError } from './field-messages';
 import { runFingerprint } from './fingerprint';
 import type { GatewayApi } from './gateway-api';
 
@@ -18,7 +19,7 @@ import { checkCustomerInput, paymentError } from './payment-errors';
 
 /** What the payment needs from the form element. */
 export interface CardFormPort {
-  validateAll(): { valid: boolean };
+  validateAll(): Pick<ComponentState, 'valid' | 'fields'>;
   readCardData():
     | { number: string; expiryMonth: string; expiryYear: string; cvv: string; holderName: string; email: string; saveCard: boolean }
     | undefined;
@@ -59,12 +60,10 @@ export async function pay(ctx: PaymentContext, customer: Customer): Promise<Subm
     return { kind: 'error', error: { code: 'payment_method_expired', message: text.savedCard.expiredError } };
   }
 
-  const valid = ctx.form.validateAll().valid;
-  const card = valid ? ctx.form.readCardData() : undefined;
-  if (!card) {
-    const message = saved ? text.cardErrors.cvv_invalid : text.cardErrors.card_number_invalid;
-    return { kind: 'error', error: { code: 'invalid_card', message } };
-  }
+  // Not valid: the fields show their errors; the answer says the same (never another sentence).
+  const state = ctx.form.validateAll();
+  const card = state.valid ? ctx.form.readCardData() : undefined;
+  if (!card) return { kind: 'error', error: invalidCardError(state, text, saved ? 'cvv_invalid' : 'card_number_invalid') };
 
   ctx.form.setBusy(true);
   ctx.form.showFormMessage(null);

@@ -58,7 +58,9 @@ export type CardFieldErrorCode =
   | 'expiry_too_far'
   | 'cvv_required'
   | 'cvv_incomplete'
-  | 'cvv_invalid';
+  | 'cvv_invalid'
+  | 'holder_name_required'
+  | 'email_required';
 
 /**
  * Every string of the card form a merchant may override (the `translations` option):

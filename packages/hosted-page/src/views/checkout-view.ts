@@ -5,7 +5,7 @@
  * in. Errors are linked to their fields (aria-describedby) and announced; a declined
  * payment shows a banner that takes focus, above the options, and the shopper tries again.
  */
-import { CARD_BRANDS, formatMessage, loadedMessages, type LocaleTag, type Messages } from '@payments/core';
+import { CARD_BRANDS, formatMessage, formatPlural, loadedMessages, type LocaleTag, type Messages } from '@payments/core';
 import { formatPageAmount } from '../amount-format';
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -120,7 +120,7 @@ function panel(model: CheckoutModel, actions: CheckoutActions, option: PaymentOp
             ${model.instalmentChoices.map(
               (count) =>
                 html`<option value=${count} ?selected=${count === model.instalments}>
-                  ${count === 1 ? text.payInFull : formatMessage(text.instalmentCount, { count })}
+                  ${count === 1 ? text.payInFull : formatPlural(model.locale, catalog.plurals.instalments, count)}
                 </option>`,
             )}
           </select>

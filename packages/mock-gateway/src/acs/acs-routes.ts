@@ -6,16 +6,21 @@
  * and, on the gateway's own origin (registerGatewayAuthenticationPages):
  *  - GET|POST /acs/redirect/:id the full-page redirect step, Approve and Decline
  *  - POST /acs/form-submit      the form-submit target
- * Pages are sized by challengeWindowSize (01–05) and carry a strict CSP.
+ * Pages are sized by challengeWindowSize (01–05) and carry a strict CSP. Every page speaks the
+ * shopper's language (shopper-locale.ts; words from core's gateway-pages catalogs).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CHALLENGE_WINDOW_SIZES,
   tryDecodeBase64Json,
   encodeBase64UrlJson,
   formatAmount,
+  formatMessage,
+  gatewayPageTexts,
   type ChallengeRequest,
   type ChallengeResponseMessage,
+  type GatewayPageTexts,
+  type LocaleTag,
   type TransStatus,
 } from '@payments/core';
 import { findMerchant, type GatewayContext } from '../context';
@@ -23,6 +28,7 @@ import { autoPostForm, html, originOf, scriptJson, sendPage, type SafeHtml } fro
 import type { TransactionRecord } from '../store/records';
 import { completeAtAcs, findByThreeDsId, returnUrlFor } from '../three-ds/engine';
 import { allowedFramers } from '../routes/three-ds';
+import { shopperLocale } from './shopper-locale';
 
 type Form = Record<string, string | undefined>;
 
@@ -32,41 +38,43 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
       tryDecodeBase64Json<{ threeDSServerTransID: string; threeDSMethodNotificationURL: string }>(request.body?.threeDSMethodData) ?? {};
     const record = data.threeDSServerTransID ? findByThreeDsId(ctx, data.threeDSServerTransID) : undefined;
     const target = data.threeDSMethodNotificationURL ?? '';
+    const lang = shopperLocale(ctx, record, request);
+    const t = gatewayPageTexts(lang);
     // Only ever post back to the gateway's own notification URL for this transaction.
     if (!record || target !== `${ctx.urls.gateway}/three-ds/${record.transaction.id}/method-notification`) {
-      return sendPage(reply, { title: '3DS Method', body: html`<main><p>Unknown transaction.</p></main>` }, 422);
+      return errorPage(reply, lang, t.verificationUnknown);
     }
-    const form = autoPostForm(target, { threeDSMethodData: request.body.threeDSMethodData ?? '' }, 'Continue');
-    return sendPage(reply, { title: '3DS Method', ...form, formAction: [originOf(target)], frameAncestors: allowedFramers(ctx, record) });
+    const form = autoPostForm(target, { threeDSMethodData: request.body.threeDSMethodData ?? '' }, t.continue);
+    return sendPage(reply, { title: t.verificationTitle, lang, ...form, formAction: [originOf(target)], frameAncestors: allowedFramers(ctx, record) });
   });
 
   app.post<{ Body: Form }>('/acs/challenge', async (request, reply) => {
     const creq = tryDecodeBase64Json<ChallengeRequest>(request.body?.creq) ?? {};
     const record = creq.threeDSServerTransID ? findByThreeDsId(ctx, creq.threeDSServerTransID) : undefined;
     const state = record?.three_ds;
+    const lang = shopperLocale(ctx, record, request);
+    const t = gatewayPageTexts(lang);
     if (!record || !state || state.stage !== 'CHALLENGE' || creq.acsTransID !== state.acs_trans_id || creq.messageType !== 'CReq') {
-      return errorPage(reply, 'This authentication request is not valid or has already been used.');
+      return errorPage(reply, lang, t.verificationInvalid);
     }
     const asked = creq.challengeWindowSize ?? state.challenge_window_size;
     const size = Object.hasOwn(CHALLENGE_WINDOW_SIZES, asked) ? CHALLENGE_WINDOW_SIZES[asked] : CHALLENGE_WINDOW_SIZES['05'];
     const round = state.rounds + 1;
     return sendPage(reply, {
-      title: 'Verify your payment',
+      title: t.verifyTitle,
+      lang,
       style: `main { width: ${size.width}; max-width: 100%; min-height: ${size.height}; }`,
       frameAncestors: allowedFramers(ctx, record),
       body: html`<main>
   <div class="card">
-    <p><span class="badge">Test issuer</span></p>
-    <h1>Verify your payment</h1>
-    ${summary(ctx, record)}
-    <p>${round > 1 ? 'Your bank needs one more confirmation.' : 'Confirm that you are making this payment.'}</p>
+    <p><span class="badge">${t.testIssuer}</span></p>
+    <h1>${t.verifyTitle}</h1>
+    ${summary(ctx, record, lang)}
+    <p>${round > 1 ? t.verifyAgain : t.verifyIntro}</p>
     <form method="post" action="/acs/challenge/result">
       <input type="hidden" name="three_ds_server_trans_id" value="${state.server_trans_id}">
       <input type="hidden" name="acs_trans_id" value="${state.acs_trans_id}">
-      <div class="actions">
-        <button class="primary" type="submit" name="outcome" value="approve">Approve</button>
-        <button class="danger" type="submit" name="outcome" value="decline">Decline</button>
-      </div>
+      ${decisionButtons(t)}
     </form>
   </div>
 </main>`,
@@ -76,8 +84,10 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
   app.post<{ Body: Form }>('/acs/challenge/result', async (request, reply) => {
     const record = findByThreeDsId(ctx, request.body?.three_ds_server_trans_id ?? '');
     const state = record?.three_ds;
+    const lang = shopperLocale(ctx, record, request);
+    const t = gatewayPageTexts(lang);
     if (!record || !state || state.stage !== 'CHALLENGE' || request.body.acs_trans_id !== state.acs_trans_id) {
-      return errorPage(reply, 'This authentication has already been completed.');
+      return errorPage(reply, lang, t.verificationDone);
     }
     const transStatus: TransStatus = request.body.outcome === 'approve' ? 'Y' : 'N';
     state.acs_result = transStatus; // the RReq: what the issuer tells the 3DS server
@@ -89,15 +99,16 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
       messageVersion: '2.2.0',
       transStatus,
     });
-    const form = autoPostForm(state.notification_url, { cres }, 'Continue');
+    const form = autoPostForm(state.notification_url, { cres }, t.continue);
     // The message goes only to the origin that may frame this challenge for this transaction.
     const parentOrigin = record.integration_type === 'HPP' ? ctx.urls.gateway : originOf(record.originator_url);
     const script =
       `if (window.parent !== window) { window.parent.postMessage(${scriptJson(JSON.stringify(message))}, ${scriptJson(parentOrigin)}); }\n` +
       form.script;
     return sendPage(reply, {
-      title: transStatus === 'Y' ? 'Payment verified' : 'Verification declined',
-      body: html`<main><p class="muted">${transStatus === 'Y' ? 'Verified. Returning to the shop…' : 'Declined. Returning to the shop…'}</p>${form.body}</main>`,
+      title: transStatus === 'Y' ? t.verifiedTitle : t.notVerifiedTitle,
+      lang,
+      body: html`<main><p class="muted" role="status">${transStatus === 'Y' ? t.verifiedLine : t.notVerifiedLine}</p>${form.body}</main>`,
       script,
       formAction: [originOf(state.notification_url)],
       frameAncestors: allowedFramers(ctx, record),
@@ -113,20 +124,20 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
 export function registerGatewayAuthenticationPages(app: FastifyInstance, ctx: GatewayContext): void {
   app.get<{ Params: { id: string } }>('/acs/redirect/:id', async (request, reply) => {
     const record = ctx.store.transactions.get(request.params.id);
-    if (!record?.three_ds) return errorPage(reply, 'Unknown authentication.');
+    const lang = shopperLocale(ctx, record, request);
+    const t = gatewayPageTexts(lang);
+    if (!record?.three_ds) return errorPage(reply, lang, t.verificationUnknown);
     if (record.three_ds.stage !== 'REDIRECT') return reply.redirect(returnUrlFor(record), 303);
     return sendPage(reply, {
-      title: 'Verify your payment',
+      title: t.verifyTitle,
+      lang,
       body: html`<main><div class="card">
-  <p><span class="badge">Test issuer</span></p>
-  <h1>Verify your payment</h1>
-  ${summary(ctx, record)}
-  <p>You were redirected to your bank to confirm this payment.</p>
+  <p><span class="badge">${t.testIssuer}</span></p>
+  <h1>${t.verifyTitle}</h1>
+  ${summary(ctx, record, lang)}
+  <p>${t.redirectIntro}</p>
   <form method="post">
-    <div class="actions">
-      <button class="primary" type="submit" name="outcome" value="approve">Approve</button>
-      <button class="danger" type="submit" name="outcome" value="decline">Decline</button>
-    </div>
+    ${decisionButtons(t)}
   </form>
 </div></main>`,
       formAction: returnOrigins(record),
@@ -135,14 +146,14 @@ export function registerGatewayAuthenticationPages(app: FastifyInstance, ctx: Ga
 
   app.post<{ Params: { id: string }; Body: Form }>('/acs/redirect/:id', async (request, reply) => {
     const record = ctx.store.transactions.get(request.params.id);
-    if (!record?.three_ds) return errorPage(reply, 'Unknown authentication.');
+    if (!record?.three_ds) return unknownVerification(ctx, request, reply);
     if (record.three_ds.stage === 'REDIRECT') completeAtAcs(ctx, record, request.body?.outcome === 'approve' ? 'Y' : 'N');
     return reply.redirect(returnUrlFor(record), 303);
   });
 
   app.post<{ Body: Form }>('/acs/form-submit', async (request, reply) => {
     const record = findByThreeDsId(ctx, request.body?.threeDSSessionData ?? '');
-    if (!record?.three_ds) return errorPage(reply, 'Unknown authentication.');
+    if (!record?.three_ds) return unknownVerification(ctx, request, reply);
     if (record.three_ds.stage === 'FORM_SUBMIT') {
       // The simulator's decision, kept server-side, decides: a posted field cannot approve.
       completeAtAcs(ctx, record, record.three_ds.expected_trans_status ?? 'N');
@@ -151,11 +162,20 @@ export function registerGatewayAuthenticationPages(app: FastifyInstance, ctx: Ga
   });
 }
 
-function summary(ctx: GatewayContext, record: TransactionRecord): SafeHtml {
+function summary(ctx: GatewayContext, record: TransactionRecord, lang: LocaleTag): SafeHtml {
   const tx = record.transaction;
   const merchant = findMerchant(ctx, tx.merchant_id);
-  return html`<p class="amount">${formatAmount(tx.amount, tx.currency, 'en-US')}</p>
-    <p class="muted">${merchant?.name ?? ''}${record.card ? html` · card ending ${record.card.last4}` : ''}</p>`;
+  const card = record.card ? formatMessage(gatewayPageTexts(lang).cardEnding, { last4: record.card.last4 }) : '';
+  return html`<p class="amount">${formatAmount(tx.amount, tx.currency, lang)}</p>
+    <p class="muted">${[merchant?.name ?? '', card].filter(Boolean).join(' · ')}</p>`;
+}
+
+/** The issuer's two answers (the challenge and redirect pages). */
+export function decisionButtons(t: GatewayPageTexts): SafeHtml {
+  return html`<div class="actions">
+      <button class="primary" type="submit" name="outcome" value="approve">${t.approve}</button>
+      <button class="danger" type="submit" name="outcome" value="decline">${t.decline}</button>
+    </div>`;
 }
 
 export function returnOrigins(record: TransactionRecord): string[] {
@@ -164,7 +184,14 @@ export function returnOrigins(record: TransactionRecord): string[] {
     .filter(Boolean);
 }
 
-function errorPage(reply: FastifyReply, message: string): FastifyReply {
-  return sendPage(reply, { title: 'Authentication', body: html`<main><div class="card"><h1>Authentication</h1><p>${message}</p></div></main>` }, 422);
+/** No such verification: said in the language the browser asks for (there is no record). */
+function unknownVerification(ctx: GatewayContext, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const lang = shopperLocale(ctx, undefined, request);
+  return errorPage(reply, lang, gatewayPageTexts(lang).verificationUnknown);
+}
+
+function errorPage(reply: FastifyReply, lang: LocaleTag, message: string): FastifyReply {
+  const title = gatewayPageTexts(lang).verificationTitle;
+  return sendPage(reply, { title, lang, body: html`<main><div class="card"><h1>${title}</h1><p>${message}</p></div></main>` }, 422);
 }
 

@@ -62,15 +62,15 @@ describe('provider pages', () => {
     ]);
   });
 
-  it('decline goes to error_url; abandon goes to cancel_url and stays PENDING', async () => {
+  it('decline goes to error_url; abandon goes to cancel_url, CANCELED', async () => {
     const declined = await redirectPayment('wallet-b-redirect');
     expect((await choose(declined.url, { outcome: 'decline' })).headers.location).toContain('https://shop.example/error?');
     expect(await status(declined.transaction_id)).toBe('DECLINED');
     const abandoned = await redirectPayment('provider-y-redirect-ali', { email: 'a@example.com', first_name: 'A', last_name: 'B' });
     expect((await choose(abandoned.url, { outcome: 'abandon' })).headers.location).toBe(
-      `https://shop.example/cancel?transaction_id=${abandoned.transaction_id}&status=PENDING`,
+      `https://shop.example/cancel?transaction_id=${abandoned.transaction_id}&status=CANCELED`,
     );
-    expect(await status(abandoned.transaction_id)).toBe('PENDING');
+    expect(await status(abandoned.transaction_id)).toBe('CANCELED');
   });
 
   it('provider-x-local asks for a BLIK code unless one was given', async () => {

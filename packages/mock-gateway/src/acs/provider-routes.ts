@@ -1,53 +1,70 @@
 /**
  * The redirect providers' pages (wallet and bank redirects, provider-x-local, provider-y,
- * and the payment endpoint's OPEN_BANKING and WALLETS), on the simulators' origin. A tester
- * approves, declines or abandons; the shopper returns to return_url, error_url or
- * cancel_url with transaction_id and status; an abandoned payment stays PENDING (spec).
+ * and the payment endpoint's OPEN_BANKING and WALLETS), on the simulators' origin, in the
+ * shopper's language (shopper-locale.ts). A tester approves, declines or abandons; the
+ * shopper returns to return_url, error_url or cancel_url with transaction_id and status.
+ *
+ * Abandon is the provider telling the gateway the shopper left the payment there: the
+ * gateway ends it CANCELED from its own record (processing code 1003, with its webhook) and
+ * sends the shopper to cancel_url, whose page can say so and offer another try. A shopper
+ * who simply never comes back leaves it PENDING, as the spec says.
  */
-import type { FastifyInstance } from 'fastify';
-import { formatAmount } from '@payments/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatAmount, gatewayPageTexts, messages, type LocaleTag } from '@payments/core';
 import { findMerchant, type GatewayContext } from '../context';
 import { html, sendPage } from '../http/html';
 import type { TransactionRecord } from '../store/records';
 import { returnUrlFor } from '../three-ds/engine';
-import { settlePending } from '../transactions/settle';
-import { returnOrigins } from './acs-routes';
+import { abandonPending, settlePending } from '../transactions/settle';
+import { decisionButtons, returnOrigins } from './acs-routes';
+import { shopperLocale } from './shopper-locale';
 
-export function providerName(record: TransactionRecord): string {
+/** The method's name as the shopper knows it: a brand, or the bank method's name in their language. */
+export function providerName(record: TransactionRecord, lang: LocaleTag): string {
   const type = record.transaction.payment_method.type;
   if (type.startsWith('provider-y-redirect-')) return `Provider Y · ${type.slice('provider-y-redirect-'.length).toUpperCase()}`;
+  const methods = messages(lang).alternativeMethods;
   const names: Record<string, string> = {
     'wallet-a-redirect': 'Wallet A',
     'wallet-b-redirect': 'Wallet B',
-    'bank-network-redirect': 'Bank network',
-    'openbanking-redirect': 'Open banking',
+    'bank-network-redirect': methods.bankNetwork,
+    'openbanking-redirect': methods.openBanking,
     'provider-x-local': 'Provider X · BLIK',
   };
-  return names[type] ?? (record.transaction.payment_method.method ?? type).replace(/_/g, ' ');
+  return names[type] ?? (record.transaction.payment_method.method ?? type).replace(/[_-]/g, ' ');
+}
+
+function unknownPayment(reply: FastifyReply, lang: LocaleTag): FastifyReply {
+  const t = gatewayPageTexts(lang);
+  return sendPage(reply, { title: t.paymentTitle, lang, body: html`<main><div class="card"><h1>${t.paymentTitle}</h1><p>${t.paymentUnknown}</p></div></main>` }, 404);
 }
 
 export function registerProviderRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.get<{ Params: { id: string } }>('/provider/:id', async (request, reply) => {
     const record = ctx.store.transactions.get(request.params.id);
-    if (!record) return sendPage(reply, { title: 'Payment', body: html`<main><p>Unknown payment.</p></main>` }, 404);
+    const lang = shopperLocale(ctx, record, request);
+    if (!record) return unknownPayment(reply, lang);
     if (record.transaction.status !== 'PENDING') return reply.redirect(returnUrlFor(record), 303);
+    const t = gatewayPageTexts(lang);
     const tx = record.transaction;
     const needsBlik = tx.payment_method.type === 'provider-x-local' && !record.blik_code_given;
+    const name = providerName(record, lang);
     return sendPage(reply, {
-      title: providerName(record),
+      title: name,
+      lang,
       formAction: returnOrigins(record),
       body: html`<main><div class="card">
-  <p><span class="badge">Test provider</span></p>
-  <h1>${providerName(record)}</h1>
-  <p class="amount">${formatAmount(tx.amount, tx.currency, 'en-US')}</p>
-  <p class="muted">${findMerchant(ctx, tx.merchant_id)?.name ?? ''} · ${tx.description}</p>
+  <p><span class="badge">${t.testProvider}</span></p>
+  <h1>${name}</h1>
+  <p class="amount">${formatAmount(tx.amount, tx.currency, lang)}</p>
+  <p class="muted">${[findMerchant(ctx, tx.merchant_id)?.name ?? '', tx.description].filter(Boolean).join(' · ')}</p>
+  <p>${t.providerIntro}</p>
   <form method="post">
-    ${needsBlik ? html`<label for="blik">BLIK code</label><input id="blik" name="blik_code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6">` : ''}
-    <div class="actions">
-      <button class="primary" type="submit" name="outcome" value="approve">Approve</button>
-      <button class="danger" type="submit" name="outcome" value="decline">Decline</button>
-      <button class="secondary" type="submit" name="outcome" value="abandon">Abandon</button>
-    </div>
+    ${needsBlik
+      ? html`<label for="blik">${t.blikCode}</label><input id="blik" name="blik_code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" aria-describedby="blik-hint"><p class="muted" id="blik-hint">${t.blikHint}</p>`
+      : ''}
+    ${decisionButtons(t)}
+    <div class="actions"><button class="secondary" type="submit" name="outcome" value="abandon">${t.abandon}</button></div>
   </form>
 </div></main>`,
     });
@@ -55,12 +72,13 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: GatewayContext
 
   app.post<{ Params: { id: string }; Body: { outcome?: string; blik_code?: string } }>('/provider/:id', async (request, reply) => {
     const record = ctx.store.transactions.get(request.params.id);
-    if (!record) return sendPage(reply, { title: 'Payment', body: html`<main><p>Unknown payment.</p></main>` }, 404);
+    if (!record) return unknownPayment(reply, shopperLocale(ctx, record, request));
     const outcome = request.body?.outcome;
     if (record.transaction.status === 'PENDING' && (outcome === 'approve' || outcome === 'decline')) {
       const blikMissing = record.transaction.payment_method.type === 'provider-x-local' && !record.blik_code_given && !/^\d{6}$/.test(request.body.blik_code ?? '');
       settlePending(ctx, record, outcome === 'approve' && !blikMissing ? 'approve' : 'decline');
     }
+    if (record.transaction.status === 'PENDING' && outcome === 'abandon') abandonPending(ctx, record);
     const base = outcome === 'abandon' ? record.cancel_url : record.transaction.approved ? record.return_url : record.error_url;
     return reply.redirect(returnUrlFor(record, base ?? record.return_url), 303);
   });

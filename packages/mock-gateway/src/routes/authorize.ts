@@ -47,6 +47,8 @@ interface AuthorizeOrder {
   paymentMethod: PaymentMethodBody;
   customer: Partial<Customer>;
   browserScreenWidth: number | undefined;
+  /** browser_info.language: the shopper's language for the issuer's and providers' pages. */
+  browserLanguage: string | undefined;
   metadata: Record<string, unknown>;
   integrationType: IntegrationType;
   returnUrl: string;
@@ -84,7 +86,7 @@ function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: s
     transaction_type: 'PURCHASE' | 'AUTHORIZE' | 'OCT' | 'PAYOUT';
     payment_method: PaymentMethodBody;
     customer?: Partial<Customer>;
-    browser_info?: { screen_width?: number };
+    browser_info?: { screen_width?: number; language?: string };
     metadata?: Record<string, unknown>;
     return_url: string;
     error_url?: string;
@@ -120,6 +122,7 @@ function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: s
     paymentMethod: body.payment_method,
     customer: body.customer ?? {},
     browserScreenWidth: body.browser_info?.screen_width,
+    browserLanguage: body.browser_info?.language,
     metadata: body.metadata ?? {},
     integrationType: 'DIRECT_API',
     returnUrl: body.return_url,
@@ -143,7 +146,7 @@ function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: 
     session_id: string;
     payment_method: PaymentMethodBody;
     customer?: Partial<Customer>;
-    browser_info?: { screen_width?: number };
+    browser_info?: { screen_width?: number; language?: string };
     tokenization?: AuthorizeOrder['tokenization'];
     instalments?: number;
   }>(request, cvvLess ? sessionAuthorizeSchemaCvvLess : sessionAuthorizeSchemaWithCvv);
@@ -167,6 +170,7 @@ function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: 
     paymentMethod: body.payment_method,
     customer: browserPaymentCustomer(ctx, session, body.customer ?? {}),
     browserScreenWidth: body.browser_info?.screen_width,
+    browserLanguage: body.browser_info?.language,
     metadata,
     integrationType: session.kind,
     returnUrl: urls.success,
@@ -230,6 +234,8 @@ async function authorize(ctx: GatewayContext, order: AuthorizeOrder): Promise<Ex
     };
   }
   record.blik_code_given = typeof order.paymentMethod.data.blik_code === 'string';
+  const language = order.browserLanguage ?? order.paymentMethod.data.language;
+  if (typeof language === 'string') record.shopper_language = language;
   order.session?.transaction_ids.push(record.transaction.id);
 
   if (order.transactionType === 'OCT' || order.transactionType === 'PAYOUT') return authorizeNow(ctx, record);

@@ -24,8 +24,9 @@ import { readFileSync } from 'node:fs';
 import { hostedPageLocale } from '@payments/core';
 import { catalogPreloadTag } from '../http/catalog-preload';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { SavedCardSummary } from '@payments/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { gatewayPageTexts, resolveLocale, type LocaleTag, type SavedCardSummary } from '@payments/core';
+import { acceptLanguages } from '../acs/shopper-locale';
 import { findMerchant, type GatewayContext } from '../context';
 import { escapeHtml, html, litDocumentCsp, scriptJson, sendPage } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
@@ -57,12 +58,11 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
     try {
       template = readDocument();
     } catch {
+      const lang = pageLocale(record, request);
+      const t = gatewayPageTexts(lang);
       return sendPage(
         reply,
-        {
-          title: 'Payment page unavailable',
-          body: html`<main><div class="card"><h1>The payment page is not available right now</h1><p>Please try again in a few minutes.</p></div></main>`,
-        },
+        { title: t.pageUnavailableTitle, lang, body: html`<main><div class="card"><h1>${t.pageUnavailableTitle}</h1><p>${t.pageUnavailableLine}</p></div></main>` },
         503,
       );
     }
@@ -92,10 +92,10 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
   });
 
   app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId/return', async (request, reply) =>
-    exit(ctx, reply, request.params.sessionId, 'return'),
+    exit(ctx, request, reply, request.params.sessionId, 'return'),
   );
   app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId/cancel', async (request, reply) =>
-    exit(ctx, reply, request.params.sessionId, 'cancel'),
+    exit(ctx, request, reply, request.params.sessionId, 'cancel'),
   );
 
   app.get<{ Params: { id: string } }>('/api/sessions/:id/saved-cards', async (request, reply) => {
@@ -175,17 +175,17 @@ export function exitUrl(ctx: GatewayContext, record: SessionRecord, control: 're
   return url.toString();
 }
 
-function exit(ctx: GatewayContext, reply: FastifyReply, sessionId: string, control: 'return' | 'cancel'): FastifyReply {
+/** The language of the hosted page's own error pages: the session's, else the browser's. */
+function pageLocale(record: SessionRecord | undefined, request: FastifyRequest): LocaleTag {
+  return resolveLocale(undefined, [...(record?.hpp?.language ? [record.hpp.language] : []), ...acceptLanguages(request.headers['accept-language'])]);
+}
+
+function exit(ctx: GatewayContext, request: FastifyRequest, reply: FastifyReply, sessionId: string, control: 'return' | 'cancel'): FastifyReply {
   const record = hostedSession(ctx, sessionId);
   if (!record) {
-    return sendPage(
-      reply,
-      {
-        title: 'Payment link not valid',
-        body: html`<main><div class="card"><h1>This payment link is not valid</h1><p>Return to the shop and start the payment again.</p></div></main>`,
-      },
-      404,
-    );
+    const lang = pageLocale(record, request);
+    const t = gatewayPageTexts(lang);
+    return sendPage(reply, { title: t.linkInvalidTitle, lang, body: html`<main><div class="card"><h1>${t.linkInvalidTitle}</h1><p>${t.linkInvalidLine}</p></div></main>` }, 404);
   }
   return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(exitUrl(ctx, record, control), 303);
 }

@@ -10,13 +10,14 @@
  * it only records it: the page that framed the challenge calls authentication-completed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TRANS_STATUSES, decodeBase64Json, encodeBase64Json, tryDecodeBase64Json, type TransStatus } from '@payments/core';
+import { TRANS_STATUSES, decodeBase64Json, encodeBase64Json, gatewayPageTexts, tryDecodeBase64Json, type TransStatus } from '@payments/core';
 import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import { autoPostForm, html, originOf, sendPage } from '../http/html';
 import { str } from '../http/schemas';
 import type { TransactionRecord } from '../store/records';
 import { completeChallenge, findByThreeDsId, requestAuthentication, returnUrlFor } from '../three-ds/engine';
+import { shopperLocale } from '../acs/shopper-locale';
 import { authenticate } from './auth';
 
 const transStatus = { type: 'string', enum: TRANS_STATUSES } as const;
@@ -65,8 +66,10 @@ export function registerThreeDsRoutes(app: FastifyInstance, ctx: GatewayContext)
     if (record?.three_ds) {
       record.three_ds.method_completed = true;
     }
+    const lang = shopperLocale(ctx, record, request);
     return sendPage(reply, {
-      title: '3-D Secure',
+      title: gatewayPageTexts(lang).verificationTitle,
+      lang,
       body: html`<main></main>`,
       frameAncestors: record ? allowedFramers(ctx, record) : [],
     });
@@ -90,21 +93,24 @@ async function challengeNotification(
 ): Promise<FastifyReply> {
   const record = ctx.store.transactions.get(request.params.id);
   const cres = tryDecodeBase64Json<{ threeDSServerTransID: string; transStatus: string }>(request.body?.cres) ?? {};
+  const lang = shopperLocale(ctx, record, request);
+  const t = gatewayPageTexts(lang);
   if (!record?.three_ds || cres.threeDSServerTransID !== record.three_ds.server_trans_id) {
-    return sendPage(reply, { title: 'Authentication', body: html`<main><p>Unknown authentication.</p></main>` }, 422);
+    return sendPage(reply, { title: t.verificationTitle, lang, body: html`<main><p>${t.verificationUnknown}</p></main>` }, 422);
   }
   const framed = request.headers['sec-fetch-dest'] === 'iframe' || request.headers['sec-fetch-dest'] === 'frame';
   if (framed || record.three_ds.stage !== 'CHALLENGE') {
     return sendPage(reply, {
-      title: 'Authentication complete',
-      body: html`<main><p class="muted">Authentication complete.</p></main>`,
+      title: t.verificationTitle,
+      lang,
+      body: html`<main><p class="muted" role="status">${t.verificationComplete}</p></main>`,
       frameAncestors: allowedFramers(ctx, record),
     });
   }
   // Full-page challenge: finish here with the ACS's record (the CRes's transStatus is not
   // believed); a CRes for a challenge the ACS never completed decides nothing.
   if (record.three_ds.acs_result === null) {
-    return sendPage(reply, { title: 'Authentication', body: html`<main><p>This authentication was not completed at the issuer.</p></main>` }, 422);
+    return sendPage(reply, { title: t.verificationTitle, lang, body: html`<main><p>${t.verificationNotCompleted}</p></main>` }, 422);
   }
   const status: TransStatus = record.three_ds.acs_result;
   const response = completeChallenge(ctx, record, { trans_status: status });
@@ -122,9 +128,9 @@ async function challengeNotification(
           challengeWindowSize: state.challenge_window_size,
         }),
       },
-      'Continue to your bank',
+      t.continueToBank,
     );
-    return sendPage(reply, { title: 'Continue to your bank', ...form, formAction: [originOf(token.acs_url)] });
+    return sendPage(reply, { title: t.continueToBank, lang, ...form, formAction: [originOf(token.acs_url)] });
   }
   return reply.redirect(returnUrlFor(record), 303);
 }

@@ -70,6 +70,11 @@ export interface TransactionRecord {
   tokenize: { save: boolean; tokenize_for: string; customer_id: string | null } | null;
   /** provider-x-local: the shopper gave a BLIK code up front and may skip entering it. */
   blik_code_given: boolean;
+  /**
+   * The shopper's language as the payment request gave it (browser_info.language, or a
+   * method's data.language): the issuer's and providers' pages speak it (acs/shopper-locale.ts).
+   */
+  shopper_language?: string;
 }
 
 export interface SessionRecord {

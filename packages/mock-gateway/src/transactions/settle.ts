@@ -1,7 +1,8 @@
 /**
  * Settling PENDING work the way a provider would: approve or decline a pending payment,
  * payout or redirect payment (POST /__mock/transactions/{id}/settle, and the provider pages).
- * An abandoned redirect is not settled: it stays PENDING, as the spec says.
+ * A shopper who abandons at the provider's page (its Abandon: the provider reports it) ends
+ * the payment CANCELED; one who simply never comes back leaves it PENDING, as the spec says.
  */
 import { PROCESSING_CODES } from '@payments/core';
 import type { GatewayContext } from '../context';
@@ -20,4 +21,10 @@ export function settlePending(ctx: GatewayContext, record: TransactionRecord, se
   return settlement === 'approve'
     ? finalize(ctx, record, { status: 'APPROVED' })
     : finalize(ctx, record, { status: 'DECLINED', code: PROCESSING_CODES.DECLINED, message: 'TRX_STATUS_DECLINED' });
+}
+
+/** The provider reports that the shopper abandoned the payment on its page: CANCELED (1003), announced. */
+export function abandonPending(ctx: GatewayContext, record: TransactionRecord): TransactionRecord {
+  if (record.transaction.status !== 'PENDING') return record;
+  return finalize(ctx, record, { status: 'CANCELED' });
 }

@@ -5,10 +5,18 @@
  * the same fields without a frame: pass the page itself as the root).
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import { messages, type LocaleTag } from '@payments/core';
+import { LOCALES, messages, type LocaleTag } from '@payments/core';
 
-/** The card frame's title (stable across locales). */
+/** The card frame's title in en-US; it follows the component's locale (`cardFrameTitle`). */
 export const CARD_FRAME_TITLE = 'Secure card payment';
+
+/** The card frame's title in `locale` (the catalog's frameTitle): set at mount and by changeLocale(). */
+export function cardFrameTitle(locale: LocaleTag): string {
+  return messages(locale).status.frameTitle;
+}
+
+/** The security code's label follows the card's brand (CVV, CVC, CID, CVN): the field is found by any of them. */
+const SECURITY_CODE_LABEL = /^(CVV|CVC|CID|CVN)$/;
 
 /** Accessible names of the card fields in en-US. */
 export const CARD_FIELD_LABELS = {
@@ -38,13 +46,16 @@ export interface CardInput {
 
 type Root = Page | FrameLocator;
 
-/** The n-th card frame on the page (0: the first). */
+/** The n-th card frame on the page (0: the first), whatever its locale. */
 export function cardFrame(page: Page, index = 0): FrameLocator {
-  return page.locator(`iframe[title="${CARD_FRAME_TITLE}"]`).nth(index).contentFrame();
+  const titles = [...new Set(LOCALES.map(cardFrameTitle))];
+  return page.locator(titles.map((title) => `iframe[title="${title}"]`).join(', ')).nth(index).contentFrame();
 }
 
 export function cardField(root: Root, field: CardFieldName, labels: Partial<Record<CardFieldName, string>> = {}): Locator {
-  return root.getByLabel(labels[field] ?? CARD_FIELD_LABELS[field], { exact: true });
+  const label = labels[field] ?? CARD_FIELD_LABELS[field];
+  if (field === 'cvv' && SECURITY_CODE_LABEL.test(label)) return root.getByLabel(SECURITY_CODE_LABEL);
+  return root.getByLabel(label, { exact: true });
 }
 
 /** Resolves when the card number field can be typed into (the mount() promise, seen from outside). */

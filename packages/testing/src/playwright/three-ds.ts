@@ -5,20 +5,25 @@
  * carries on by itself.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { GATEWAY_PAGE_CATALOGS } from '@payments/core';
 
 export type ChallengeOutcome = 'approve' | 'decline';
 
-const BUTTON: Record<ChallengeOutcome, string> = { approve: 'Approve', decline: 'Decline' };
+/** The issuer's button in whichever language its page speaks (the shopper's: en-US, bs-BA, ro-RO, sv-SE). */
+function buttonName(outcome: ChallengeOutcome): RegExp {
+  const names = Object.values(GATEWAY_PAGE_CATALOGS).map((texts) => texts[outcome].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^(${[...new Set(names)].join('|')})$`);
+}
 
 /**
  * Clicks the issuer's Approve or Decline, wherever it shows: in the challenge dialog's frame,
  * or on the issuer's full page (redirect). Waits for whichever appears first.
  */
 export async function completeChallenge(page: Page, outcome: ChallengeOutcome, options: { timeout?: number } = {}): Promise<void> {
-  const name = BUTTON[outcome];
+  const name = buttonName(outcome);
   const candidates: Locator[] = [
-    challengeDialog(page).locator('iframe').contentFrame().getByRole('button', { name, exact: true }),
-    page.getByRole('button', { name, exact: true }),
+    challengeDialog(page).locator('iframe').contentFrame().getByRole('button', { name }),
+    page.getByRole('button', { name }),
   ];
   let found: Locator | undefined;
   await expect
