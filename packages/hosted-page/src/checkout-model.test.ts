@@ -1,6 +1,5 @@
 /** The page's pure rules: language, payment options, instalments, outcomes, theme, contact data. */
 import { describe, expect, it } from 'vitest';
-import { numberLocale } from './amount-format';
 import { instalmentChoices, lastFour, outcomeOf, paymentOptions, sameOriginUrl, type SessionView } from './checkout-model';
 import { checkContact, contactData } from './contact-fields';
 import { PAGE_TEXTS } from './texts';
@@ -76,13 +75,6 @@ describe('helpers', () => {
     expect(sameOriginUrl('/assets/logo.svg', 'http://gw.test')).toBe('/assets/logo.svg');
     expect(sameOriginUrl('https://cdn.example/logo.svg', 'http://gw.test')).toBeNull();
     expect(sameOriginUrl('javascript:alert(1)', 'http://gw.test')).toBeNull();
-  });
-
-  it('formats Bosnian numbers with a language that has the data when the runtime has none', () => {
-    const decimals: Record<string, string> = { 'bs-BA': '.', bs: '.', 'hr-BA': ',' };
-    expect(numberLocale('bs-BA', (tag) => decimals[tag])).toBe('hr-BA');
-    expect(numberLocale('bs-BA', () => ',')).toBe('bs-BA');
-    expect(numberLocale('sv-SE', () => undefined)).toBe('sv-SE');
   });
 });
 

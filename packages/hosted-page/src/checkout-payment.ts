@@ -9,6 +9,7 @@ import {
   payByCard as payWithCard,
   payByRedirect as payWithRedirect,
   paymentError,
+  paymentErrorCode,
   type CardPaymentOutcome,
   type CardToPay,
   type GatewayApi,
@@ -76,7 +77,7 @@ function pageResult(outcome: CardPaymentOutcome): PaymentResult {
 
 /** A failure as the shopper should hear it (in any language); an expired session has a page of its own. */
 export function failure(cause: PaymentFailure): PaymentResult {
-  const error = paymentError(cause, 'en-US');
+  const error = paymentErrorCode(cause);
   if (error.code === 'session_expired') return { kind: 'expired' };
   if (error.code === 'payment_refused' && UNAVAILABLE.includes(error.gatewayCode ?? '')) {
     return { kind: 'error', message: (locale) => pageTexts(locale).unavailableMethods };

@@ -22,7 +22,7 @@ export {
 } from './card-payment';
 
 /** THE error mapper (core's processing-code table, localized from core's catalogs). */
-export { gatewayError, paymentError } from './payment-errors';
+export { gatewayError, paymentError, paymentErrorCode } from './payment-errors';
 
 /** 3-D Secure's browser steps: the hidden fingerprint iframe, THE challenge dialog, THE form post. */
 export { runFingerprint } from './fingerprint';

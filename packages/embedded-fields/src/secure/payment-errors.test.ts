@@ -2,7 +2,7 @@
 import { ERROR_CODES, LOCALES, PROCESSING_CODES, loadMessages } from '@payments/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GatewayCallError } from './gateway-api';
-import { gatewayError } from './payment-errors';
+import { gatewayError, paymentError, paymentErrorCode } from './payment-errors';
 
 // The browser code reads loaded catalogs (one per locale, loaded on demand); these tests speak all four.
 beforeAll(() => Promise.all(LOCALES.map((locale) => loadMessages(locale))));
@@ -52,3 +52,19 @@ describe('gatewayError', () => {
     expect(gatewayError(new GatewayCallError(200, null, true), 'sv-SE').message).toBe('Betaltjänsten svarade inte. Försök igen: du debiteras inte två gånger.');
   });
 });
+
+describe('paymentErrorCode', () => {
+  it('is paymentError without the words: the same code in every locale, and no catalog needed', () => {
+    const failures = [
+      { kind: 'call' as const, error: refused(PROCESSING_CODES.SESSION_EXPIRED) },
+      { kind: 'call' as const, error: new GatewayCallError(500, null) },
+      { kind: 'call' as const, error: refused('2000') },
+      { kind: 'call' as const, error: new TypeError('Failed to fetch') },
+    ];
+    for (const failure of failures) {
+      const { code, gatewayCode } = paymentError(failure, 'ro-RO');
+      expect(paymentErrorCode(failure)).toEqual(gatewayCode === undefined ? { code } : { code, gatewayCode });
+    }
+  });
+});
+
