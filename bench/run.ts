@@ -30,7 +30,7 @@ const { values } = parseArgs({
   options: {
     only: { type: 'string' },
     runs: { type: 'string', default: '7' },
-    keystrokes: { type: 'string', default: '15' },
+    keystrokes: { type: 'string', default: '40' },
     duration: { type: 'string', default: '10' },
     windows: { type: 'string', default: '3' },
   },

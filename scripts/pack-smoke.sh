@@ -18,7 +18,9 @@ started=$(date +%s)
 work=$(mktemp -d "${TMPDIR:-/tmp}/payments-pack-smoke.XXXXXX")
 pids=()
 cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # Each gateway runs in a session of its own (start_gateway): the whole group stops, npx's
+  # child included, or the gateway outlives the smoke.
+  for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done
   if [ -z "${KEEP_PACK_SMOKE:-}" ]; then rm -rf "$work"; else echo "pack-smoke: kept $work"; fi
 }
 trap cleanup EXIT
@@ -29,7 +31,7 @@ dev_version() { node -p "require('./package.json').devDependencies['$1']"; }
 # Starts `$@` in the background writing to $log, waits for "listening on URL", sets $url.
 start_gateway() {
   log=$1; shift
-  "$@" >"$log" 2>&1 &
+  setsid "$@" >"$log" 2>&1 &
   pids+=("$!")
   for _ in $(seq 1 120); do
     url=$(grep -o 'listening on http://[0-9.:]*' "$log" | cut -d' ' -f3 || true)
