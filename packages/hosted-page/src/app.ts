@@ -29,8 +29,8 @@ import {
   type SessionView,
 } from './checkout-model';
 import type { PaymentResult } from './checkout-payment';
-import type * as PaymentFlowModule from './payment-flow';
-import { checkContact, contactData, type ContactError, type ContactFieldName, type ContactValues } from './contact-fields';
+import { attemptPayment, warmPaymentFlow } from './payment-attempt';
+import { checkContact, type ContactError, type ContactFieldName, type ContactValues } from './contact-fields';
 import { createHppApi, GatewayCallError, type HppApi } from './hpp-api';
 import { pageTexts } from './texts';
 import { themeVariables } from './theme';
@@ -40,17 +40,6 @@ import { AUTO_RETURN_MS, noticeModel, returnsByItself, type Screen } from './not
 import { createCardForm } from './card-forms';
 import { storedLocale, storeLocale, takeEmbeddedData } from './page-data';
 import { orderSummary, pageFooter, pageHeader, type MerchantView } from './views/shell-view';
-
-type PaymentFlow = typeof PaymentFlowModule;
-let paymentFlow: Promise<PaymentFlow> | undefined;
-/** The paying code, in its own chunk (see payment-flow.ts); one load, shared. */
-function loadPaymentFlow(): Promise<PaymentFlow> {
-  paymentFlow ??= import('./payment-flow').catch((error: unknown) => {
-    paymentFlow = undefined;
-    throw error;
-  });
-  return paymentFlow;
-}
 
 export class HostedPaymentPage extends LitElement {
   /** From the document's meta tags (the gateway writes them). */
@@ -155,10 +144,7 @@ export class HostedPaymentPage extends LitElement {
     this.#show({ kind: 'checkout' });
     // Once the shopper starts (not before the page is drawn): the paying code and the merchant's
     // key, so Pay costs no round trip. Pay waits for them if it comes first.
-    const warm = () => {
-      void loadPaymentFlow().catch(() => undefined);
-      void api.gateway.encryptionKey().catch(() => undefined);
-    };
+    const warm = () => warmPaymentFlow(api);
     this.addEventListener('focusin', warm, { once: true });
     this.addEventListener('pointerdown', warm, { once: true });
   }
@@ -266,16 +252,16 @@ export class HostedPaymentPage extends LitElement {
     }
   }
 
-  /** One payment attempt with the chosen option, through the paying chunk. */
-  async #run(api: HppApi, session: SessionView, option: PaymentOption, form: CardForm | null, cvvLess: boolean): Promise<PaymentResult> {
-    let flow: PaymentFlow;
-    try {
-      flow = await loadPaymentFlow();
-    } catch {
-      return { kind: 'error', message: (locale) => loadedMessages(locale).threeDsErrors.request_failed };
-    }
-    const adapter = flow.createHostedPageAdapter({
-      api: api.gateway,
+  /** One payment attempt with the chosen option (payment-attempt.ts). */
+  #run(api: HppApi, session: SessionView, option: PaymentOption, form: CardForm | null, cvvLess: boolean): Promise<PaymentResult> {
+    return attemptPayment({
+      api,
+      session,
+      option,
+      form,
+      cvvLess,
+      instalments: instalmentChoices(session).length > 0 ? this.#instalments : undefined,
+      contact: this.#contact,
       labels: () => ({
         title: loadedMessages(this.#locale).status.challengeFrameTitle,
         help: pageTexts(this.#locale).challengeHelp,
@@ -286,11 +272,6 @@ export class HostedPaymentPage extends LitElement {
         this.requestUpdate();
       },
     });
-    const deps = { api: api.gateway, sessionId: session.id, adapter };
-    const instalments = instalmentChoices(session).length > 0 ? this.#instalments : undefined;
-    if (option.kind === 'redirect') return flow.payByRedirect(deps, option.type, contactData(option.data, this.#contact));
-    if (option.kind === 'saved-card') return flow.payByCard(deps, { kind: 'saved-card', paymentMethodId: option.card.id, form }, instalments);
-    return flow.payByCard(deps, { kind: 'card', form: form!, cvvLess }, instalments);
   }
 
   async #focusInvalidField(form: CardForm): Promise<void> {
