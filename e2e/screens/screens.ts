@@ -63,6 +63,20 @@ async function visibleText(page: Page): Promise<string> {
   return [...texts, ...dialogs].join('\n');
 }
 
+/**
+ * Resolves once each frame of `page` (cross-origin ones in their own processes too) has drawn
+ * two frames. A frame that is not rendered (a hidden 3-D Secure method iframe) never draws:
+ * it is given up on after a second.
+ */
+async function paintedEverywhere(page: Page): Promise<void> {
+  const twoFrames = () =>
+    new Promise<void>((resolve) => {
+      setTimeout(resolve, 1000);
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    });
+  await Promise.all(page.frames().map((frame) => frame.evaluate(twoFrames).catch(() => undefined)));
+}
+
 class Camera {
   constructor(
     private readonly decoder: Page,
@@ -71,8 +85,9 @@ class Camera {
 
   async shot(page: Page, screen: ScreenName, target?: Locator): Promise<void> {
     if (target) await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
-    // Cross-origin frames paint what scrolled or grew into view a frame or two later.
-    await page.waitForTimeout(400);
+    // Cross-origin frames paint what scrolled or grew into view in their own process: wait
+    // until every frame of the page has drawn twice since.
+    await paintedEverywhere(page);
     // Demo text outside the shopper's part (the QA scenario panel, developer details) is the developer's.
     const text = (await visibleText(page)).split(/Testing this shop|Developer details/)[0]!;
     for (const [name, pattern] of [['UUID', UUID], ['status word', STATUS_WORD], ['processing code', PROCESSING_CODE]] as const) {
@@ -156,8 +171,7 @@ async function capture({ browser, gateway, demo }: Setup, locale: LocaleTag): Pr
     await payWith('4111111111111111');
     const acs = page.getByRole('dialog').locator('iframe').contentFrame();
     await acs.getByRole('button', { name: words.approve, exact: true }).waitFor();
-    // The issuer's cross-origin frame in the top layer paints a moment after it is laid out.
-    await page.waitForTimeout(750);
+    // The issuer's cross-origin frame in the top layer paints after it is laid out (the shot waits for it).
     await camera.shot(page, 'challenge');
     await acs.getByRole('button', { name: words.approve, exact: true }).click();
     await page.locator('.result-approved').waitFor();
