@@ -9,7 +9,7 @@
 import { webhookTransactionId, type WebhookInbox } from '@payments/testing';
 import type { GatewayClient } from '@payments/testing';
 import { expect, test as base } from './fixtures';
-import { AlternativeMethodsPage } from './models/alternative-methods-page';
+import { AlternativeMethodsPage, APM_FRAME_TITLES } from './models/alternative-methods-page';
 import { ProviderPage } from './models/provider-page';
 
 const test = base.extend<{ shop: AlternativeMethodsPage; provider: ProviderPage }>({
@@ -53,6 +53,8 @@ test.describe('the methods a session fits', () => {
   test('speaks the component’s locale', async ({ shop, createSession }) => {
     await shop.open((await createSession(PLN)).id, { locale: 'bs-BA', config: SHOWN_FIELDS });
     await expect(shop.frame.getByRole('group', { name: 'Način plaćanja' })).toBeVisible();
+    // Screen readers announce the frame by its title: in the shopper's language too.
+    await expect(shop.page.locator(`iframe[title="${APM_FRAME_TITLES['bs-BA']}"]`)).toHaveCount(1);
     await shop.method('BLIK').check();
     await expect(shop.field('BLIK kod (nije obavezno)')).toBeVisible();
     await expect(shop.field('Prezime')).toBeVisible();

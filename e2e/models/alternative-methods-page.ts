@@ -8,6 +8,13 @@ import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { TestShopPage } from './test-shop-page';
 
 export const APM_FRAME_TITLE = 'Secure alternative payment methods';
+/** The frame's title in each locale (the host sets it, and changes it on changeLocale). */
+export const APM_FRAME_TITLES = {
+  'en-US': APM_FRAME_TITLE,
+  'bs-BA': 'Sigurni alternativni načini plaćanja',
+  'ro-RO': 'Metode alternative de plată securizate',
+  'sv-SE': 'Säkra alternativa betalningssätt',
+} as const;
 
 export interface AlternativeCallback {
   response: {
@@ -34,7 +41,7 @@ export class AlternativeMethodsPage extends TestShopPage<AlternativeCallback, { 
 
   constructor(page: Page, merchantOrigin: string, gatewayUrl: string) {
     super(page, merchantOrigin, gatewayUrl);
-    this.frame = page.locator(`iframe[title="${APM_FRAME_TITLE}"]`).contentFrame();
+    this.frame = page.locator(Object.values(APM_FRAME_TITLES).map((title) => `iframe[title="${title}"]`).join(', ')).contentFrame();
   }
 
   open(sessionId: string, options: OpenOptions = {}): Promise<void> {

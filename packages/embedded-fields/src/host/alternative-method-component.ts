@@ -11,8 +11,10 @@ import type {
   ComponentConfig,
   ComponentState,
   Customer,
+  Locale,
 } from './public-api';
-import { APM_FRAME_TITLE, type ApmFrameRemote, type ApmSubmitRequest } from '../shared/protocol';
+import type { ApmFrameRemote, ApmSubmitRequest } from '../shared/protocol';
+import { hostMessage } from './host-messages';
 import { toAlternativeResponse } from './alternative-response';
 import { openApmFrame, type ApmFrameContext } from './apm-frame';
 import type { FrameConnection } from './frame-connection';
@@ -32,10 +34,15 @@ export class AlternativeMethodComponent extends FramedComponent<ApmSubmitRequest
   protected async connect(container: HTMLElement): Promise<{ frame: FrameConnection<ApmFrameRemote>; height: number }> {
     const { connection, height } = await openApmFrame(container, { ...this.context, locale: this.locale }, this.commonHostMethods(), {
       mode: 'list',
-      title: APM_FRAME_TITLE,
+      title: this.frameTitle(this.locale),
       config: this.config,
     });
     return { frame: connection, height };
+  }
+
+  /** The payment-method frame's title follows the locale, as the card frame's does. */
+  protected override frameTitle(locale: Locale): string {
+    return hostMessage(locale, 'apm_frame_title');
   }
 
   submitPayment(options: { customer?: Customer; callback?: AlternativePaymentCallback } = {}): Promise<AlternativePaymentResponse> {

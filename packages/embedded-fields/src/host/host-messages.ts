@@ -1,34 +1,38 @@
 /**
  * The few messages the host shows by itself, when the frame cannot speak: it did not load,
- * or was never mounted; and the card frame's title (set on the merchant page before the
- * frame exists), the same as core's `status.frameTitle` (a test holds them equal).
+ * or was never mounted; and the frames' titles (set on the merchant page before the frame
+ * exists; the card frame's the same as core's `status.frameTitle`, a test holds them equal).
  * Everything else is worded by the frame from core's catalogs, so the host bundle carries
  * no full catalog.
  */
 import type { Locale } from './public-api';
 
-type HostMessage = 'frame_load_failed' | 'not_mounted' | 'frame_title';
+type HostMessage = 'frame_load_failed' | 'not_mounted' | 'frame_title' | 'apm_frame_title';
 
 const MESSAGES: Record<Locale, Record<HostMessage, string>> = {
   'en-US': {
     frame_load_failed: 'The payment form could not load. Check your connection and try again.',
     not_mounted: 'The payment form is not on the page yet.',
     frame_title: 'Secure card payment',
+    apm_frame_title: 'Secure alternative payment methods',
   },
   'bs-BA': {
     frame_load_failed: 'Obrazac za plaćanje se nije učitao. Provjerite vezu i pokušajte ponovo.',
     not_mounted: 'Obrazac za plaćanje još nije na stranici.',
     frame_title: 'Sigurno plaćanje karticom',
+    apm_frame_title: 'Sigurni alternativni načini plaćanja',
   },
   'ro-RO': {
     frame_load_failed: 'Formularul de plată nu s-a putut încărca. Verificați conexiunea și încercați din nou.',
     not_mounted: 'Formularul de plată nu este încă pe pagină.',
     frame_title: 'Plată securizată cu cardul',
+    apm_frame_title: 'Metode alternative de plată securizate',
   },
   'sv-SE': {
     frame_load_failed: 'Betalformuläret kunde inte laddas. Kontrollera anslutningen och försök igen.',
     not_mounted: 'Betalformuläret finns inte på sidan än.',
     frame_title: 'Säker kortbetalning',
+    apm_frame_title: 'Säkra alternativa betalningssätt',
   },
 };
 

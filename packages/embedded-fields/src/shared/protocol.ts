@@ -124,8 +124,6 @@ export type HostRemote = Pick<HostMethods, keyof HostMethods>;
 // ---- the alternative-payment-method frame ----------------------------------------------
 
 export const APM_FRAME_PATH = '/frames/apm';
-/** The iframe's accessible title: stable across locales (suites and assistive tech find it by it). */
-export const APM_FRAME_TITLE = 'Secure alternative payment methods';
 /** The hidden frame of a redirect factory. */
 export const REDIRECT_FRAME_TITLE = 'Secure payment connection';
 
