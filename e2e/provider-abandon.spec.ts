@@ -8,6 +8,7 @@
 import { gatewayPageTexts } from '@payments/core';
 import { shopTexts } from '@payments/demo/shared/i18n';
 import { expect, test } from './fixtures/demo';
+import { APM_FRAME_SELECTOR } from './models/alternative-methods-page';
 
 test.use({ locale: 'sv-SE' });
 
@@ -22,7 +23,7 @@ test('Abandon at the provider lands on a page in Swedish that says the payment w
   await page.getByLabel(shop.page.phone, { exact: true }).fill('+38761123456');
   await page.getByLabel(shop.page.country, { exact: true }).selectOption('BA');
   await page.getByRole('radio', { name: new RegExp(`^${shop.methods.other}`) }).check();
-  await page.locator('iframe[title="Secure alternative payment methods"]').contentFrame().getByRole('radio', { name: 'Wallet A' }).check();
+  await page.locator(APM_FRAME_SELECTOR).contentFrame().getByRole('radio', { name: 'Wallet A' }).check();
   await page.locator('#pay-button').click();
 
   // The provider's page speaks Swedish.

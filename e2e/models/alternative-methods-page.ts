@@ -15,6 +15,10 @@ export const APM_FRAME_TITLES = {
   'ro-RO': 'Metode alternative de plată securizate',
   'sv-SE': 'Säkra alternativa betalningssätt',
 } as const;
+/** The payment-method frame, whatever the locale it speaks. */
+export const APM_FRAME_SELECTOR = Object.values(APM_FRAME_TITLES)
+  .map((title) => `iframe[title="${title}"]`)
+  .join(', ');
 
 export interface AlternativeCallback {
   response: {
@@ -41,7 +45,7 @@ export class AlternativeMethodsPage extends TestShopPage<AlternativeCallback, { 
 
   constructor(page: Page, merchantOrigin: string, gatewayUrl: string) {
     super(page, merchantOrigin, gatewayUrl);
-    this.frame = page.locator(Object.values(APM_FRAME_TITLES).map((title) => `iframe[title="${title}"]`).join(', ')).contentFrame();
+    this.frame = page.locator(APM_FRAME_SELECTOR).contentFrame();
   }
 
   open(sessionId: string, options: OpenOptions = {}): Promise<void> {

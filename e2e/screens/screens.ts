@@ -23,6 +23,7 @@ import { launchChromium } from '../support/chromium';
 import { SCREENS, type ScreenName } from './catalog';
 import { encodeIndexedPng, quantize } from './indexed-png';
 import { writeIndex } from './readme';
+import { APM_FRAME_SELECTOR } from '../models/alternative-methods-page';
 
 const args = process.argv.slice(2);
 const out = args.find((arg) => !arg.startsWith('--')) ?? 'docs/screens';
@@ -120,7 +121,7 @@ async function capture({ browser, gateway, demo }: Setup, locale: LocaleTag): Pr
   const labels = cardFieldLabels(locale);
   const words = gatewayPageTexts(locale);
   const card = page.locator('#card-element iframe').first().contentFrame();
-  const apm = page.locator('iframe[title="Secure alternative payment methods"]').contentFrame();
+  const apm = page.locator(APM_FRAME_SELECTOR).contentFrame();
   const result = page.locator('#result');
 
   const open = async (scenario?: string) => {

@@ -11,6 +11,7 @@ import { TEST_BROWSER_INFO, LOCALES, messages, type LocaleTag } from '@payments/
 import { GatewayClient, startTestGateway, uniqueReference } from '@payments/testing';
 import { launchChromium } from './chromium';
 import { startTestShop } from './test-shop-process';
+import { APM_FRAME_SELECTOR } from '../models/alternative-methods-page';
 
 const out = process.argv[2] ?? 'test-results/screenshots';
 const MERCHANT_PORT = 4186;
@@ -52,15 +53,15 @@ async function main(): Promise<void> {
       });
 
     const page = await browser.newPage({ viewport: { width: 375, height: 900 }, deviceScaleFactor: 2 });
-    const shoot = async (frameTitle: string, name: string, locale: LocaleTag) => {
-      const frame = page.locator(`iframe[title="${frameTitle}"]`);
+    const shoot = async (frameSelector: string, name: string, locale: LocaleTag) => {
+      const frame = page.locator(frameSelector);
       await frame.screenshot({ path: join(out, `${name}-${locale}.png`), animations: 'disabled' });
     };
     const open = async (path: string, params: Record<string, string>) => {
       await page.goto(`${merchantOrigin}/${path}?${new URLSearchParams({ gateway: gateway.url, ...params })}`);
       await page.locator('body[data-ready="true"]').waitFor();
     };
-    const apm = (): FrameLocator => page.locator('iframe[title="Secure alternative payment methods"]').contentFrame();
+    const apm = (): FrameLocator => page.locator(APM_FRAME_SELECTOR).contentFrame();
     const cardFrame = (): FrameLocator => page.locator('iframe[title="Secure card payment"]').contentFrame();
     const settle = (p: Page) => p.waitForFunction(() => document.fonts.ready.then(() => true));
 
@@ -70,32 +71,32 @@ async function main(): Promise<void> {
       await open('saved-card', { session: (await session({ customer: { id: customer.id } })).id, locale, component: 'card', config: JSON.stringify({ saveCard: { offer: true } }) });
       await cardFrame().getByRole('checkbox').check();
       await settle(page);
-      await shoot('Secure card payment', 'card-save-option', locale);
+      await shoot('iframe[title="Secure card payment"]', 'card-save-option', locale);
 
       // The saved card with its CVV, then expired, then deleted on the gateway.
       await open('saved-card', { session: (await session({ customer: { id: customer.id } })).id, locale, config: JSON.stringify({ componentConfig: { data: card } }) });
-      await shoot('Secure card payment', 'saved-card', locale);
+      await shoot('iframe[title="Secure card payment"]', 'saved-card', locale);
       await open('saved-card', { session: (await session()).id, locale, config: JSON.stringify({ componentConfig: { data: { ...card, expirationDate: '0124' } } }) });
       await cardFrame().getByLabel(text.labels.cvv, { exact: true }).fill('123');
       await page.getByRole('button', { name: 'Pay' }).click();
       await cardFrame().getByRole('alert').waitFor();
-      await shoot('Secure card payment', 'saved-card-expired', locale);
+      await shoot('iframe[title="Secure card payment"]', 'saved-card-expired', locale);
 
       // The alternative methods: the list (EUR), BLIK with its fields (PLN), their errors, none.
       await open('alternative-methods', { session: (await session()).id, locale });
-      await shoot('Secure alternative payment methods', 'apm-list', locale);
+      await shoot(APM_FRAME_SELECTOR, 'apm-list', locale);
       await apm().getByRole('radio', { name: 'Provider Y', exact: true }).check();
-      await shoot('Secure alternative payment methods', 'apm-provider-y', locale);
+      await shoot(APM_FRAME_SELECTOR, 'apm-provider-y', locale);
       const pln = await session({ currency: 'PLN', amount: 19900, customer: { email: 'jan@example.pl' } });
       await open('alternative-methods', { session: pln.id, locale, config: JSON.stringify({ customerConfig: { hasHolderName: true, hasHolderEmail: true } }) });
       await apm().getByRole('radio', { name: 'BLIK', exact: true }).check();
-      await shoot('Secure alternative payment methods', 'apm-blik', locale);
+      await shoot(APM_FRAME_SELECTOR, 'apm-blik', locale);
       await apm().getByLabel(text.alternativeMethods.blikCode, { exact: true }).fill('123');
       await page.getByRole('button', { name: 'Pay', exact: true }).click();
       await apm().getByText(text.alternativeMethods.blikInvalid).waitFor();
-      await shoot('Secure alternative payment methods', 'apm-blik-errors', locale);
+      await shoot(APM_FRAME_SELECTOR, 'apm-blik-errors', locale);
       await open('alternative-methods', { session: (await session({ transaction_type: 'AUTHORIZE' })).id, locale });
-      await shoot('Secure alternative payment methods', 'apm-none', locale);
+      await shoot(APM_FRAME_SELECTOR, 'apm-none', locale);
     }
     console.log(`screenshots written to ${out}`);
   } finally {

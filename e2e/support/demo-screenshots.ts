@@ -16,6 +16,7 @@ import { cardFieldLabels, completeChallenge, fillCard } from '@payments/testing/
 import { shopTexts } from '@payments/demo/shared/i18n';
 import { startDemo } from '@payments/demo/server';
 import { launchChromium } from './chromium';
+import { APM_FRAME_SELECTOR } from '../models/alternative-methods-page';
 
 const args = process.argv.slice(2);
 const out = args.find((arg) => !arg.startsWith('--')) ?? 'test-results/demo-screenshots';
@@ -116,7 +117,7 @@ async function fillContact(page: Page): Promise<void> {
 }
 
 const cardFrame = (page: Page) => page.locator('iframe[title="Secure card payment"]').contentFrame();
-const apmFrame = (page: Page) => page.locator('iframe[title="Secure alternative payment methods"]').contentFrame();
+const apmFrame = (page: Page) => page.locator(APM_FRAME_SELECTOR).contentFrame();
 
 async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
