@@ -159,6 +159,14 @@ test.describe('theme', () => {
   });
 });
 
+test.describe('changeLocale', () => {
+  test('called while the frame is still loading, the form still ends in that locale, title included', async ({ developer, createSession }) => {
+    await developer.open((await createSession()).id, { changeLocaleDuringMount: 'sv-SE' });
+    await expect(developer.field('number')).toBeVisible();
+    await expect(developer.page.locator('#card iframe')).toHaveAttribute('title', 'Säker kortbetalning');
+  });
+});
+
 test.describe('translations', () => {
   test('overrides show in the frame for their locale, as text', async ({ developer, createSession }) => {
     const translations = {

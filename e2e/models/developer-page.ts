@@ -35,13 +35,17 @@ export class DeveloperPage {
     this.error = page.getByRole('alert');
   }
 
-  async open(sessionId: string, options: { locale?: LocaleTag; config?: unknown; environment?: string; gatewayUrl?: string; waitReady?: boolean } = {}): Promise<void> {
+  async open(sessionId: string, options: { locale?: LocaleTag; config?: unknown; environment?: string; gatewayUrl?: string; waitReady?: boolean; changeLocaleDuringMount?: LocaleTag } = {}): Promise<void> {
     this.locale = options.locale ?? 'en-US';
     const query = new URLSearchParams({ gateway: this.gatewayUrl, session: sessionId });
     if (options.locale) query.set('locale', options.locale);
     if (options.config) query.set('config', JSON.stringify(options.config));
     if (options.environment) query.set('environment', options.environment);
     if (options.gatewayUrl) query.set('gatewayUrl', options.gatewayUrl);
+    if (options.changeLocaleDuringMount) {
+      query.set('changeLocaleDuringMount', options.changeLocaleDuringMount);
+      this.locale = options.changeLocaleDuringMount;
+    }
     await this.page.goto(`${this.merchantOrigin}/developer?${query}`);
     if (options.waitReady !== false) await expect(this.page.locator('body')).toHaveAttribute('data-ready', 'true');
   }

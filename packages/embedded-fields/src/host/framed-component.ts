@@ -83,10 +83,13 @@ export abstract class FramedComponent<SubmitRequest> {
       throw new PaymentComponentError(`PaymentComponent: mount(selector) found no element for ${String(selector)}`);
     }
     this.container = container;
+    const openedIn = this.locale;
     this.mounting = this.connect(container).then(
       ({ frame, height }) => {
         this.frame = frame;
         this.setHeight(height);
+        // A changeLocale() while the frame was loading had no frame to tell: tell it now.
+        if (this.locale !== openedIn) this.changeLocale(this.locale);
         this.ready = true;
         this.updateClasses();
         this.events.emit('ready', { type: this.componentType });
