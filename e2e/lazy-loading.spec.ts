@@ -53,6 +53,24 @@ test('until ready the frame loads neither the payment code nor the key; the shop
   expect(requests.filter((path) => path.startsWith('/frames/assets/')).length).toBeGreaterThan(2);
 });
 
+test('the merchant page loads the 3-D Secure dialog and redirects only once the shopper is in a field, by exact version, with SRI', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+  const actions: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('embedded-fields-actions')) actions.push(request.url());
+  });
+  const checkout = new CheckoutPage(page, merchantOrigin, gatewayUrl);
+  await checkout.open((await createSession()).id);
+  expect(actions).toEqual([]);
+
+  await checkout.cardField('number').click();
+  const sri = (await (await fetch(`${gatewayUrl}/sri.json`)).json()) as { version: string; 'embedded-fields-actions.js': string };
+  await expect.poll(() => actions).toEqual([`${gatewayUrl}/v${sri.version}/embedded-fields-actions.js`]);
+  // Its <script> is gone once it has run; later focus loads nothing more.
+  await expect(page.locator('script[src$="embedded-fields-actions.js"]')).toHaveCount(0);
+  await checkout.cardField('expiry').click();
+  expect(actions).toHaveLength(1);
+});
+
 test('a card payment without a phone number loads no phone rules; with one, it does', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
   const requests = recordFrameRequests(page, gatewayUrl);
   const checkout = new CheckoutPage(page, merchantOrigin, gatewayUrl);

@@ -44,6 +44,30 @@ test('loadPaymentComponent loads the exact version with its SRI hash; the card m
   await expect(page.getByRole('status')).toHaveText('Approved APPROVED');
 });
 
+test('the 3-D Secure dialog comes from the same version with its own hash: a challenge opens; altered bytes are refused and no dialog opens', async ({ page, gatewayUrl, createSession }) => {
+  const sri = (await (await page.request.get(`${gatewayUrl}/sri.json`)).json()) as Sri & { 'embedded-fields-actions.js': string };
+  const actionsUrl = `${gatewayUrl}/v${sri.version}/embedded-fields-actions.js`;
+  const open = async (): Promise<void> => {
+    const session = await createSession({ originator_url: site.origin, return_url: `${site.origin}/return`, metadata: { simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' } });
+    await page.goto(`${site.origin}/index.html?gateway=${encodeURIComponent(gatewayUrl)}&session=${session.id}`);
+    await fillCard(cardFrame(page), { number: '4111111111111111' });
+    await page.getByRole('button', { name: 'Pay' }).click();
+  };
+
+  const served = await page.request.get(actionsUrl);
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  await open();
+  await expect(page.getByRole('dialog')).toBeVisible();
+
+  // Served altered (a compromised CDN): the browser refuses it, no dialog; the shopper is told to try again.
+  const original = await served.text();
+  await page.route(actionsUrl, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: `${original};alert(1)` }));
+  await open();
+  await expect(page.getByRole('status')).toHaveText('network_error');
+  await expect(cardFrame(page).getByText("The payment service didn't answer. Please try again: you won't be charged twice.")).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
 test('a script that does not match its integrity hash is not run', async ({ page, gatewayUrl, createSession }) => {
   const session = await createSession({ originator_url: site.origin, return_url: `${site.origin}/return` });
   const wrong = `sha384-${Buffer.alloc(48).toString('base64')}`;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { minifyCssLiterals } from './build/vite-plugins.ts';
 
@@ -7,23 +9,41 @@ import { minifyCssLiterals } from './build/vite-plugins.ts';
  */
 const environment = process.env.EF_ENVIRONMENT ?? 'test';
 if (environment !== 'test' && environment !== 'production') throw new Error(`EF_ENVIRONMENT must be test or production, got ${environment}`);
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
-/** dist/embedded-fields.js: the classic script merchants load from the gateway. */
-export default defineConfig({
-  plugins: [minifyCssLiterals()],
-  define: { __EF_ENVIRONMENT__: JSON.stringify(environment) },
-  // .ts before .js: a stray compiled file must never shadow its source.
-  resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: true,
-    lib: {
-      entry: 'src/host/global.ts',
-      formats: ['iife'],
-      name: 'EmbeddedFields',
-      fileName: () => 'embedded-fields.js',
+/**
+ * The classic scripts merchants load from the gateway, in two builds:
+ *  - `--mode actions` first: dist/embedded-fields-actions.js, the 3-D Secure dialog and the
+ *    page-leaving redirects, loaded by the main script only once the shopper is in the form;
+ *  - then dist/embedded-fields.js, which carries the version and the SRI hash of that file
+ *    (src/host/payment-actions.ts), so pinning it pins both.
+ */
+export default defineConfig(({ mode }) => {
+  const actions = mode === 'actions';
+  return {
+    plugins: [minifyCssLiterals()],
+    define: {
+      __EF_ENVIRONMENT__: JSON.stringify(environment),
+      __EF_VERSION__: JSON.stringify(version),
+      __EF_ACTIONS_INTEGRITY__: JSON.stringify(actions ? '' : sha384('dist/embedded-fields-actions.js')),
     },
-  },
+    // .ts before .js: a stray compiled file must never shadow its source.
+    resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: actions,
+      target: 'es2022',
+      sourcemap: true,
+      lib: {
+        entry: actions ? 'src/host/actions-entry.ts' : 'src/host/global.ts',
+        formats: ['iife'],
+        name: 'EmbeddedFields',
+        fileName: () => (actions ? 'embedded-fields-actions.js' : 'embedded-fields.js'),
+      },
+    },
+  };
 });
+
+function sha384(file: string): string {
+  return `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+}

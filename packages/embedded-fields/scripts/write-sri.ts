@@ -18,6 +18,8 @@ const sri = {
     major_url: `/v${version.split('.')[0]}/embedded-fields.js`,
   },
   'embedded-fields.js': hash('embedded-fields.js'),
+  // Loaded by embedded-fields.js itself, from /v{version}/, with this hash built in.
+  'embedded-fields-actions.js': hash('embedded-fields-actions.js'),
   'index.js': hash('index.js'),
 };
 writeFileSync('dist/sri.json', `${JSON.stringify(sri, null, 2)}\n`);

@@ -22,11 +22,12 @@ import {
   type HostMethods,
   type SubmitRequest,
 } from '../shared/protocol';
-import { openChallengeDialog, type OpenChallenge } from '../shared/challenge-dialog';
+import type { ChallengeOutcome, OpenChallenge } from '../shared/challenge-dialog';
 import { openFrame, type FrameConnection } from './frame-connection';
 import { FramedComponent, paymentCallback } from './framed-component';
-import { navigate } from './navigation';
+import { scriptLoadedFrom } from './gateway-origin';
 import { hostMessage } from './host-messages';
+import { loadPaymentActions, type PaymentActions } from './payment-actions';
 
 export interface ComponentContext {
   gatewayOrigin: string;
@@ -39,6 +40,8 @@ const EMPTY_STATE: ComponentState = { valid: false, brand: null, fields: {} };
 
 export class CardComponent extends FramedComponent<SubmitRequest> implements PaymentComponentElement {
   private challenge: OpenChallenge | undefined;
+  /** Counts challenges opened and closed: a close while the dialog's code loads cancels that open. */
+  private challengeTurn = 0;
 
   constructor(
     private readonly type: Extract<ComponentType, 'card' | 'saved-card'>,
@@ -50,15 +53,29 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
   }
 
   protected async connect(container: HTMLElement): Promise<{ frame: FrameConnection; height: number }> {
+    const common = this.commonHostMethods();
     const methods: HostMethods = {
-      ...this.commonHostMethods(),
-      showChallenge: (request, labels) => {
+      ...common,
+      fieldFocus: (change) => {
+        // The shopper is in the form: fetch what a payment may need on this page now.
+        this.paymentActions().catch(() => undefined);
+        common.fieldFocus(change);
+      },
+      showChallenge: async (request, labels): Promise<ChallengeOutcome> => {
         this.challenge?.close();
+        this.challenge = undefined;
+        const turn = ++this.challengeTurn;
+        const { openChallengeDialog } = await this.paymentActions();
+        if (turn !== this.challengeTurn) return { kind: 'closed' };
         this.challenge = openChallengeDialog(request, labels);
         return this.challenge.outcome;
       },
-      closeChallenge: () => this.challenge?.close(),
-      navigate: (request) => {
+      closeChallenge: () => {
+        this.challengeTurn++;
+        this.challenge?.close();
+      },
+      navigate: async (request) => {
+        const { navigate } = await this.paymentActions();
         const allowHttp = new URL(this.context.gatewayOrigin).protocol === 'http:';
         if (!navigate(request, allowHttp)) throw new Error('refused to navigate to an unsafe URL');
       },
@@ -84,6 +101,10 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
       frame.destroy();
       throw error;
     }
+  }
+
+  private paymentActions(): Promise<PaymentActions> {
+    return loadPaymentActions(scriptLoadedFrom() ?? this.context.gatewayOrigin);
   }
 
   private frameConfig(): FrameConfig {

@@ -25,6 +25,11 @@ export function captureScriptOrigin(script: HTMLOrSVGScriptElement | null): void
   if (script instanceof HTMLScriptElement && script.src) scriptOrigin = new URL(script.src).origin;
 }
 
+/** The origin embedded-fields.js was loaded from, if it was loaded by a <script src>. */
+export function scriptLoadedFrom(): string | undefined {
+  return scriptOrigin;
+}
+
 /** The gateway origin for these options (checked already by checkOptions). */
 export function gatewayOrigin(
   options: { environment: Environment; gatewayUrl?: string },

@@ -68,7 +68,11 @@ export async function pay(ctx: PaymentContext, customer: Customer): Promise<Subm
   ctx.form.setBusy(true);
   ctx.form.showFormMessage(null);
   try {
-    const outcome = await authorizeAndAuthenticate(ctx, customer, card);
+    const outcome = await authorizeAndAuthenticate(ctx, customer, card).catch((): SubmitOutcome => {
+      // The page could not do its part (e.g. the challenge dialog's script did not load): the
+      // payment did not finish, and paying again is safe (the gateway answers the same transaction).
+      return { kind: 'error', error: { code: 'network_error', message: text.status.serviceUnavailable } };
+    });
     if (outcome.kind === 'error') ctx.form.showFormMessage(outcome.error.message);
     return outcome;
   } finally {

@@ -98,7 +98,7 @@ export interface HostMethods {
   showChallenge(request: ChallengeRequest, labels: { title: string; close: string }): Promise<ChallengeOutcome>;
   closeChallenge(): void;
   /** Leaves the page: top-level redirect or auto-submitted form (3-D Secure full page). */
-  navigate(request: NavigationRequest): void;
+  navigate(request: NavigationRequest): Promise<void> | void;
   /** Tab or Shift+Tab left the frame's first or last field. */
   focusExit(direction: 'forward' | 'backward'): void;
   /** A field got (`focused`) or lost the focus; `field` is its FieldName or AlternativeFieldName. */

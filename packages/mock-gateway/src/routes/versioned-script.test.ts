@@ -12,6 +12,7 @@ import { registerStaticRoutes } from './static-bundles';
 import { registerVersionedScriptRoutes } from './versioned-script';
 
 const SCRIPT = 'window.PaymentComponent = function () {};\n';
+const ACTIONS = 'document.currentScript.dispatchEvent(new CustomEvent("embedded-fields-actions"));\n';
 const INTEGRITY = `sha384-${createHash('sha384').update(SCRIPT).digest('base64')}`;
 
 describe('versioned script URLs', () => {
@@ -22,6 +23,7 @@ describe('versioned script URLs', () => {
     build = mkdtempSync(join(tmpdir(), 'ef-build-'));
     mkdirSync(join(build, 'frame'));
     writeFileSync(join(build, 'embedded-fields.js'), SCRIPT);
+    writeFileSync(join(build, 'embedded-fields-actions.js'), ACTIONS);
     const sri = { version: '2.3.4', script: { url: '/v2.3.4/embedded-fields.js', integrity: INTEGRITY, major_url: '/v2/embedded-fields.js' } };
     writeFileSync(join(build, 'sri.json'), JSON.stringify(sri));
     const bundles = { embeddedFields: build, hostedPage: join(build, 'none'), assets: join(build, 'none') };
@@ -61,6 +63,19 @@ describe('versioned script URLs', () => {
       const reply = await t.call<{ error: string; error_description: string }>('GET', url);
       expect(reply.status, url).toBe(404);
       expect(reply.body.error_description).toContain('/v2/embedded-fields.js or /v2.3.4/embedded-fields.js');
+    }
+  });
+
+  it('serves embedded-fields-actions.js at the exact version only, immutable and loadable cross-site', async () => {
+    const reply = await t.call('GET', '/v2.3.4/embedded-fields-actions.js');
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe(ACTIONS);
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(reply.headers['access-control-allow-origin']).toBe('*');
+    for (const url of ['/v2/embedded-fields-actions.js', '/v2.3.5/embedded-fields-actions.js']) {
+      const other = await t.call<{ error_description: string }>('GET', url);
+      expect(other.status, url).toBe(404);
+      expect(other.body.error_description).toContain('/v2.3.4/embedded-fields-actions.js');
     }
   });
 });

@@ -4,6 +4,9 @@
  *    takes compatible fixes without a change on the merchant's page;
  *  - GET /v{x.y.z}/embedded-fields.js   (/v1.0.0/) exactly that build, never changed:
  *    cached for a year, immutable; the URL to pin with Subresource Integrity.
+ *  - GET /v{x.y.z}/embedded-fields-actions.js: the 3-D Secure dialog and redirects that
+ *    embedded-fields.js loads once the shopper is in the form, by its exact version only
+ *    (the script carries that file's SRI hash: a moving URL would break it).
  * The build's version and hashes come from its sri.json (written by the Embedded Fields
  * build, served at /sri.json). This gateway serves one build, so other versions are a 404.
  */
@@ -34,6 +37,16 @@ export function registerVersionedScriptRoutes(app: FastifyInstance, embeddedFiel
     return reply.code(404).send({
       error: 'not_found',
       error_description: `This gateway serves embedded-fields.js ${current.version}: ${current.script.major_url} or ${current.script.url}.`,
+    });
+  });
+
+  app.get<{ Params: { version: string } }>('/:version/embedded-fields-actions.js', async (request, reply) => {
+    const current = release(embeddedFieldsDir);
+    const send = () => sendAsset(request, reply, { root: embeddedFieldsDir, file: 'embedded-fields-actions.js', cache: 'immutable' });
+    if (!current || request.params.version === `v${current.version}`) return send();
+    return reply.code(404).send({
+      error: 'not_found',
+      error_description: `This gateway serves embedded-fields-actions.js ${current.version} only: /v${current.version}/embedded-fields-actions.js.`,
     });
   });
 }
