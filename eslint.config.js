@@ -80,6 +80,10 @@ const importBoundaries = [
     [
       { regex: into('host'), message: 'Gateway-origin code (secure/frame) must not import merchant-page code (host): share it through src/shared.' },
       { regex: '^@payments/embedded-fields(?:/|$)', message: 'Gateway-origin code imports its own package by relative path, and never the merchant-page face.' },
+      {
+        regex: '^lit$',
+        message: "The frames import lit's templates only ('lit/html.js', 'lit/directives/…'): their forms extend FrameElement, and 'lit' brings LitElement into every card mount (#14).",
+      },
     ],
     ONE_CATALOG,
   ),

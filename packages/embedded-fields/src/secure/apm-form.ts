@@ -10,7 +10,8 @@
  * `ef-resize` ({height}), `ef-focus-exit` ({direction}, cancelable), `ef-submit` (Enter).
  */
 import { formatMessage, isLocaleTag, loadedMessages, type LocaleTag, type Messages } from '@payments/core';
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { defineElement, FrameElement } from './frame-element';
 import { live } from 'lit/directives/live.js';
 import type { AlternativeFieldName, ComponentState, FieldState, HolderData } from '../shared/payment-types';
 import type { ApmFrameConfig } from '../shared/protocol';
@@ -52,7 +53,7 @@ type ModeKey = ApmFieldName | 'method';
 
 const emptyValues = (): ApmValues => ({ email: '', firstName: '', lastName: '', blikCode: '' });
 
-export class ApmForm extends LitElement {
+export class ApmForm extends FrameElement {
   #config: ApmFrameConfig | undefined;
   #methods: OfferedMethod[] = [];
   #groupKey: string | null = null;
@@ -101,10 +102,6 @@ export class ApmForm extends LitElement {
     if (groups.length === 1) this.#select(groups[0]!.key);
     this.requestUpdate();
     this.#emitState();
-  }
-
-  protected override createRenderRoot(): HTMLElement {
-    return this;
   }
 
   // ---- public API ------------------------------------------------------------------------
@@ -352,7 +349,7 @@ export class ApmForm extends LitElement {
   }
 }
 
-if (!customElements.get('ef-apm-form')) customElements.define('ef-apm-form', ApmForm);
+defineElement('ef-apm-form', ApmForm);
 
 declare global {
   interface HTMLElementTagNameMap {

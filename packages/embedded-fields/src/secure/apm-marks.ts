@@ -2,7 +2,7 @@
  * The alternative methods' marks, drawn (no images: no network, no innerHTML): a small
  * badge per family or brand, decorative only (the method's name is the accessible text).
  */
-import { svg, type SVGTemplateResult } from 'lit';
+import { svg, type SVGTemplateResult } from 'lit/html.js';
 import type { AlternativeMethodFamily } from '@payments/core';
 
 const badge = (fill: string, stroke = fill): SVGTemplateResult =>

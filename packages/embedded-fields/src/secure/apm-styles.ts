@@ -4,7 +4,7 @@
  * `--ef-*` merchant variables). The method list: large radio rows (44px targets), the
  * chosen one outlined in the focus colour, its panel below it.
  */
-import { css } from 'lit';
+import { css } from './stylesheet';
 
 export const apmFormStyles = css`
   ef-apm-form *,

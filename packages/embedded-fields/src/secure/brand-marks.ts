@@ -1,5 +1,5 @@
 /** Each card brand's mark, drawn as SVG (card-marks.ts loads this module on demand). */
-import { svg, type SVGTemplateResult } from 'lit';
+import { svg, type SVGTemplateResult } from 'lit/html.js';
 
 const frame = (fill: string, stroke = fill): SVGTemplateResult =>
   svg`<rect x="0.5" y="0.5" width="39" height="25" rx="3.5" fill=${fill} stroke=${stroke} />`;

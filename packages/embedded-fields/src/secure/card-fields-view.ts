@@ -4,7 +4,7 @@
  * state and the handlers.
  */
 import { formatMessage, type CardBrand, type Messages } from '@payments/core';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { FieldName, FieldState } from '../shared/payment-types';
 import { brandMark, cvvMark } from './card-marks';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH, type SavedCardView } from './field-controller';

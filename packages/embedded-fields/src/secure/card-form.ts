@@ -26,7 +26,8 @@ import {
   type LocaleTag,
   type Messages,
 } from '@payments/core';
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { defineElement, FrameElement } from './frame-element';
 import type { ComponentState, FieldName, FieldState, HolderData } from '../shared/payment-types';
 import type { FrameConfig } from '../shared/protocol';
 import {
@@ -54,7 +55,7 @@ export type { CardData, FocusExitDirection };
 
 let instances = 0;
 
-export class CardForm extends LitElement {
+export class CardForm extends FrameElement {
   #config: FrameConfig | undefined;
   #values = emptyValues();
   #modes = typingModes();
@@ -101,10 +102,6 @@ export class CardForm extends LitElement {
     this.#form.locale = locale;
   }
 
-  /** Light DOM: see the file comment. */
-  protected override createRenderRoot(): HTMLElement {
-    return this;
-  }
 
   /** A brand to show before its mark has loaded: load it, then draw again (the generic card meanwhile). */
   protected override willUpdate(): void {
@@ -243,15 +240,18 @@ export class CardForm extends LitElement {
     if (input.value === previous) return;
     const caret = field === 'email' ? input.value.length : (input.selectionStart ?? input.value.length);
     const result = editCardField(field, { previous, raw: input.value, caret, kind }, this.#brand());
+    if (!result.refused) {
+      this.#values[field] = result.value;
+      this.#modes[field] = 'typing';
+      this.requestUpdate();
+      // The state goes to the merchant page first: nothing below changes it, and writing the
+      // input's value and caret may cost a style and layout pass on a slow phone.
+      this.#emitState();
+    }
     if (input.value !== result.value) input.value = result.value;
     const focused = this.ownerDocument.activeElement === input;
     if (field !== 'email' && focused) input.setSelectionRange(result.caret, result.caret);
     if (result.refused) return;
-
-    this.#values[field] = result.value;
-    this.#modes[field] = 'typing';
-    this.requestUpdate();
-    this.#emitState();
 
     const typed = kind === 'insert' || kind === 'paste';
     if (typed && focused && result.caret === result.value.length && this.#readyToMoveOn(field)) this.#focusNext(field);
@@ -364,7 +364,7 @@ export class CardForm extends LitElement {
   }
 }
 
-if (!customElements.get('ef-card-form')) customElements.define('ef-card-form', CardForm);
+defineElement('ef-card-form', CardForm);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,7 +3,7 @@
  * generic card, and the CVV's place on the card. Drawn as SVG templates (no images, no
  * innerHTML).
  */
-import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit/html.js';
 
 /** The brands' marks, loaded on demand (their own chunk: the form is ready before a brand is typed). */
 let brandDrawings: Readonly<Record<string, () => SVGTemplateResult>> | undefined;

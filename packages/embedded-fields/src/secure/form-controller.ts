@@ -1,19 +1,21 @@
 /**
  * What every form of the secure frames shares (<ef-card-form> for card and saved card,
- * <ef-apm-form> for the payment methods), plugged in as a lit ReactiveController so each
+ * <ef-apm-form> for the payment methods), plugged in as a controller of their FrameElement so each
  * form file holds only what differs: the document stylesheets, the locale (and the
  * document's lang), the busy state, the form-level message, the events (`ef-state`
  * deduplicated, `ef-resize` on every size change, `ef-focus-exit` at the edges, `ef-submit`
  * on Enter) and the keyboard rules behind them.
  */
 import { isLocaleTag, type LocaleTag } from '@payments/core';
-import { html, nothing, type CSSResult, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { ComponentState } from '../shared/payment-types';
+import type { FrameElement, FrameElementController } from './frame-element';
 import { FormEventEmitter } from './form-events';
+import type { Stylesheet } from './stylesheet';
 
 export interface FormControllerOptions {
   /** The form's stylesheets, adopted on the document once (a <style> where adoption is missing). */
-  styles: readonly CSSResult[];
+  styles: readonly Stylesheet[];
   /** The fallback <style> element's id. */
   styleId: string;
   /** The controls Tab stops at, in order (the first and last are the frame's edges). */
@@ -22,7 +24,7 @@ export interface FormControllerOptions {
   state(): ComponentState | undefined;
 }
 
-export class FormController implements ReactiveController {
+export class FormController implements FrameElementController {
   readonly events: FormEventEmitter;
   #locale: LocaleTag = 'en-US';
   #busy = false;
@@ -30,7 +32,7 @@ export class FormController implements ReactiveController {
   #resizeObserver: ResizeObserver | undefined;
 
   constructor(
-    private readonly host: ReactiveElement,
+    private readonly host: FrameElement,
     private readonly options: FormControllerOptions,
   ) {
     this.events = new FormEventEmitter(host);

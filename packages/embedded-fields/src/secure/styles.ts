@@ -10,7 +10,7 @@
  * a 2px ring inside the input (never clipped by the iframe's edge) plus a soft halo; a
  * transparent outline stays for Windows forced-colours mode.
  */
-import { css } from 'lit';
+import { css } from './stylesheet';
 
 export const cardFormStyles = css`
   ef-card-form,

@@ -5,7 +5,7 @@
  * to the form's own look (styles.ts) when the merchant set nothing; values come only through
  * the allow-list. A separate sheet, adopted after the form's own.
  */
-import { css } from 'lit';
+import { css } from './stylesheet';
 
 export const themeStateStyles = css`
   .ef-input[data-complete]:not(:disabled) {

@@ -1,0 +1,78 @@
+/**
+ * The base of the secure frames' form elements (<ef-card-form>, <ef-apm-form>): lit's
+ * templates rendered into the element's light DOM, one update per microtask however many
+ * requestUpdate() calls, `updateComplete`, and controllers told when the element connects,
+ * disconnects and has updated.
+ *
+ * Why not LitElement: its reactive properties, attribute reflection and shadow-root styles
+ * are about 2.5 kB brotli of every card mount (issue #14), and these forms use none of them.
+ * Their state is in private fields (a setter calls requestUpdate), they render into light
+ * DOM (browser autofill does not cross shadow roots) and adopt their stylesheets on the
+ * document (form-controller.ts).
+ */
+import { render } from 'lit/html.js';
+
+/** What a controller may hear from its element (lit's ReactiveController hooks we use). */
+export interface FrameElementController {
+  hostConnected?(): void;
+  hostDisconnected?(): void;
+  hostUpdated?(): void;
+}
+
+/**
+ * Node has no DOM: the secure face is also imported there (a server rendering nothing, the
+ * hosted page's unit tests), where this stand-in base is never instantiated.
+ */
+const ElementBase: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as unknown as typeof HTMLElement);
+
+/** Defines `name` once, in a browser (see ElementBase). */
+export function defineElement(name: string, element: CustomElementConstructor): void {
+  if (globalThis.customElements && !customElements.get(name)) customElements.define(name, element);
+}
+
+export abstract class FrameElement extends ElementBase {
+  readonly #controllers: FrameElementController[] = [];
+  #scheduled = false;
+  #updateComplete: Promise<boolean> = Promise.resolve(true);
+
+  addController(controller: FrameElementController): void {
+    this.#controllers.push(controller);
+    if (this.isConnected) controller.hostConnected?.();
+  }
+
+  connectedCallback(): void {
+    for (const controller of this.#controllers) controller.hostConnected?.();
+    this.requestUpdate();
+  }
+
+  disconnectedCallback(): void {
+    for (const controller of this.#controllers) controller.hostDisconnected?.();
+  }
+
+  /** Draws again at the next microtask (once, however many calls until then). */
+  requestUpdate(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    this.#updateComplete = Promise.resolve().then(() => {
+      this.#scheduled = false;
+      // Drawn when connected (connectedCallback asks again).
+      if (!this.isConnected) return true;
+      this.willUpdate?.();
+      // host: `@event=${this.#handler}` listeners run with `this` the element.
+      render(this.render(), this, { host: this });
+      for (const controller of this.#controllers) controller.hostUpdated?.();
+      return true;
+    });
+  }
+
+  /** Resolves once the pending update (if any) has drawn. */
+  get updateComplete(): Promise<boolean> {
+    return this.#updateComplete;
+  }
+
+  /** Before each draw, if the element has something to do then. */
+  protected willUpdate?(): void;
+
+  /** The element's content: a lit template. */
+  protected abstract render(): unknown;
+}
