@@ -1,6 +1,6 @@
 /**
- * What the card frame downloads, and when (#14): until ready only what draws the form and
- * the one catalog of its locale; the payment code and the encryption key once the shopper is
+ * What the card frame downloads, and when (#14): until ready only what draws the form (the
+ * catalog of its locale comes in the document); the payment code and the encryption key once the shopper is
  * in a field; the phone rules (libphonenumber-js's metadata) only for a customer with a phone
  * number; another locale's catalog only when the merchant switches to it.
  */
@@ -26,17 +26,18 @@ const catalogsIn = (paths: string[]) => paths.filter((path) => CATALOG.test(path
 /** libphonenumber-js and its metadata: core's customer-checks entry. */
 const isPhoneRules = (path: string) => /\/frames\/assets\/customer-checks-[\w-]+\.js$/.test(path);
 
-test('a mount downloads one catalog, its own locale; changeLocale downloads the next one only then', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+test('a mount downloads no catalog: its locale comes in the frame document; changeLocale downloads the next one only then', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
   const requests = recordFrameRequests(page, gatewayUrl);
   const checkout = new CheckoutPage(page, merchantOrigin, gatewayUrl);
   await checkout.open((await createSession()).id, { locale: 'sv-SE' });
 
   await expect(checkout.frame.getByLabel('Kortnummer', { exact: true })).toBeVisible();
-  expect(catalogsIn(requests)).toEqual(['sv-se']);
+  expect(catalogsIn(requests)).toEqual([]);
+  await expect(checkout.frame.locator('script#ef-catalog[type="application/json"]')).toHaveAttribute('data-locale', 'sv-SE');
 
   await page.getByLabel('Language').selectOption('ro-RO');
   await expect(checkout.frame.getByLabel('Numărul cardului', { exact: true })).toBeVisible();
-  expect(catalogsIn(requests)).toEqual(['sv-se', 'ro-ro']);
+  expect(catalogsIn(requests)).toEqual(['ro-ro']);
 });
 
 test('until ready the frame loads neither the payment code nor the key; the shopper in a field loads both', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
@@ -45,12 +46,12 @@ test('until ready the frame loads neither the payment code nor the key; the shop
   await checkout.open((await createSession()).id);
 
   const atReady = [...requests];
-  expect(atReady.filter((path) => path.startsWith('/frames/assets/')).length).toBe(2); // the frame's script and its catalog
+  expect(atReady.filter((path) => path.startsWith('/frames/assets/')).length).toBe(1); // the frame's script (its catalog is in the document)
   expect(atReady).not.toContain('/api/encryption-key');
 
   await checkout.cardField('number').click();
   await expect.poll(() => requests.includes('/api/encryption-key')).toBe(true);
-  expect(requests.filter((path) => path.startsWith('/frames/assets/')).length).toBeGreaterThan(2);
+  expect(requests.filter((path) => path.startsWith('/frames/assets/')).length).toBeGreaterThan(1);
 });
 
 test('the merchant page loads the 3-D Secure dialog and redirects only once the shopper is in a field, by exact version, with SRI', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {

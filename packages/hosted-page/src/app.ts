@@ -18,7 +18,7 @@ import {
   type LocaleTag,
   type Transaction,
 } from '@payments/core';
-import type { CardForm } from '@payments/embedded-fields/secure';
+import { takeDocumentCatalog, type CardForm } from '@payments/embedded-fields/secure';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import {
   instalmentChoices,
@@ -77,6 +77,7 @@ export class HostedPaymentPage extends LitElement {
   // ---- loading ---------------------------------------------------------------------------
 
   async #start(): Promise<void> {
+    takeDocumentCatalog(); // the gateway wrote the locale it expects into the document
     // Notices before a session is known speak the browser's language.
     const early = async (notice: 'invalid' | 'unavailable') => {
       await loadMessages(this.#locale);

@@ -1,9 +1,10 @@
 /**
  * Catalogs for browser bundles: each locale's catalog is a chunk of its own, loaded when the
  * locale is first used, so a card frame or hosted page downloads the one catalog it shows
- * (the gateway adds a modulepreload hint for it to the document). `loadMessages` before the
- * first render in a locale; `loadedMessages` while rendering. Servers and tests, which need
- * every catalog at once, use `messages` (./messages.ts) instead.
+ * (the gateway writes the one a document opens in into the document itself, and the page
+ * hands it over with `provideMessages`). `loadMessages` before the first render in a locale;
+ * `loadedMessages` while rendering. Servers and tests, which need every catalog at once, use
+ * `messages` (./messages.ts) instead.
  */
 import type { LocaleTag } from './locales';
 import type { Messages } from './messages-type';
@@ -14,6 +15,20 @@ const IMPORTS: Readonly<Record<LocaleTag, () => Promise<Messages>>> = {
   'ro-RO': () => import('./ro-ro').then((m) => m.roRO),
   'sv-SE': () => import('./sv-se').then((m) => m.svSE),
 };
+
+/** A catalog's sections: what a catalog handed over by a document must at least have. */
+export const MESSAGE_SECTIONS = [
+  'labels',
+  'placeholders',
+  'cardErrors',
+  'customerErrors',
+  'threeDsErrors',
+  'savedCard',
+  'alternativeMethods',
+  'status',
+  'hostedPage',
+  'plurals',
+] as const satisfies readonly (keyof Messages)[];
 
 const loaded = new Map<LocaleTag, Messages>();
 const loading = new Map<LocaleTag, Promise<Messages>>();
@@ -38,6 +53,19 @@ export function loadMessages(locale: LocaleTag): Promise<Messages> {
     loading.set(locale, pending);
   }
   return pending;
+}
+
+/**
+ * Takes `catalog` as the catalog of `locale` (one the gateway wrote into the document, so the
+ * page needs no request for it), if it has every section; answers whether it was taken. A
+ * catalog that does not fit (another build's) is ignored: `loadMessages` fetches the chunk.
+ */
+export function provideMessages(locale: LocaleTag, catalog: unknown): boolean {
+  if (typeof catalog !== 'object' || catalog === null) return false;
+  const sections = catalog as Record<string, unknown>;
+  if (!MESSAGE_SECTIONS.every((section) => typeof sections[section] === 'object' && sections[section] !== null)) return false;
+  loaded.set(locale, catalog as Messages);
+  return true;
 }
 
 /** The catalog of `locale`, which {@link loadMessages} must have loaded (a programming error otherwise). */

@@ -11,11 +11,13 @@ import type { ApmForm } from './apm-form';
 import { selectMethods, type OfferedMethod } from './apm-fields';
 import { payWithMethod } from './apm-payment';
 import { connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { takeDocumentCatalog } from './document-catalog';
 import { createGatewayApi } from './gateway-api';
 import { gatewayError } from './payment-errors';
 import { fetchSessionMethods, type SessionMethods } from './session-methods';
 
 function start(environment: FrameEnvironment): void {
+  takeDocumentCatalog(); // the locale it opens in, from the document: no request before drawing
   const { sessionId, clientKey } = environment;
   const api = createGatewayApi(clientKey);
   // Ask for the session's methods at once: configure then costs no extra round trip.

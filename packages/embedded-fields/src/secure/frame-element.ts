@@ -23,7 +23,7 @@ export interface FrameElementController {
  * Node has no DOM: the secure face is also imported there (a server rendering nothing, the
  * hosted page's unit tests), where this stand-in base is never instantiated.
  */
-const ElementBase: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as unknown as typeof HTMLElement);
+const ElementBase: typeof HTMLElement = globalThis.HTMLElement ?? (Object as unknown as typeof HTMLElement);
 
 /** Defines `name` once, in a browser (see ElementBase). */
 export function defineElement(name: string, element: CustomElementConstructor): void {

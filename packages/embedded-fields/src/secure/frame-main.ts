@@ -13,12 +13,14 @@ import { PROTOCOL_VERSION, type FrameConfig, type FrameMethods, type HostMethods
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
 import { configuredLocale, connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { takeDocumentCatalog } from './document-catalog';
 import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
 import type { GatewayApi } from './gateway-api';
 import type { pay } from './payment';
 
 function start(environment: FrameEnvironment): void {
+  takeDocumentCatalog(); // the locale it opens in, from the document: no request before drawing
   const { sessionId, clientKey } = environment;
   let payment: Promise<{ pay: typeof pay; api: GatewayApi }> | undefined;
   const loadPayment = () => {

@@ -7,6 +7,9 @@
 /** The card and saved-card form element (`<ef-card-form>`), as the card frame renders it. */
 export { CardForm, type CardData } from './card-form';
 
+/** The catalog the gateway wrote into the document, handed to core (no request for it). */
+export { takeDocumentCatalog } from './document-catalog';
+
 /** The gateway client: same origin, client key; every failure a GatewayCallError. */
 export { createGatewayApi, GatewayCallError, type GatewayApi } from './gateway-api';
 

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { escapeHtml, litDocumentCsp, originOf } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
-import { catalogPreloadTag } from '../http/catalog-preload';
+import { documentCatalogTag } from '../http/document-catalog';
 import { isLocaleTag } from '@payments/core';
 import { sessionStatus } from './sessions';
 import { bundlePaths } from '../bundles';
@@ -40,9 +40,9 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
     } catch {
       return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
     }
-    // The host says which locale the frame opens in: its catalog comes with the frame's script.
-    const preload = isLocaleTag(locale) ? catalogPreloadTag(join(frameDir, `${frame}.manifest.json`), '/frames/', locale) : '';
-    if (preload) document = document.replace('</head>', `  ${preload}\n  </head>`);
+    // The host says which locale the frame opens in: its catalog comes in the document.
+    const catalog = isLocaleTag(locale) ? await documentCatalogTag(join(frameDir, `${frame}.manifest.json`), locale) : '';
+    if (catalog) document = document.replace('</head>', `  ${catalog}\n  </head>`);
     return frameDocument(request, reply, parent, parent, document, ctx);
   });
 

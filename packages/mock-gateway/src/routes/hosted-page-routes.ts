@@ -22,7 +22,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { hostedPageLocale } from '@payments/core';
-import { catalogPreloadTag } from '../http/catalog-preload';
+import { documentCatalogTag } from '../http/document-catalog';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayPageTexts, resolveLocale, type LocaleTag, type SavedCardSummary } from '@payments/core';
@@ -75,8 +75,8 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
     // The catalog the page will open in (the shopper's earlier choice on this page is theirs alone: not known here).
     if (record?.kind === 'HPP') {
       const locale = hostedPageLocale(record.hpp?.language, merchant?.default_language);
-      const preload = catalogPreloadTag(join(dist, 'manifest.json'), '/hpp/', locale);
-      if (preload) tags.push(preload);
+      const catalog = await documentCatalogTag(join(dist, 'manifest.json'), locale);
+      if (catalog) tags.push(catalog);
     }
     reply
       .code(meta.length === 2 ? 200 : 404)

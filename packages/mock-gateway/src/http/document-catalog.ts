@@ -1,0 +1,79 @@
+/**
+ * The one locale catalog a browser document opens in, written into the document itself: the
+ * secure frames and the hosted page load each locale's catalog as a chunk of its own, on
+ * demand; the one they open in comes with the document as
+ * `<script type="application/json" id="ef-catalog" data-locale="…">` (a data block, never
+ * run), which the page hands to core's `provideMessages`, so it needs no request and no
+ * module import before it can draw. Other locales still load as chunks (changeLocale).
+ *
+ * The catalog is the very chunk the page would load: its file comes from the build's Vite
+ * manifest (the entry whose source is core's catalog of that locale, packages/core/src/i18n/
+ * <locale>.ts) and is imported here (a module of plain data), so the words always match the
+ * build being served.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LOCALES, type LocaleTag } from '@payments/core';
+import { scriptJson } from './html';
+
+interface ManifestEntry {
+  file: string;
+  src?: string;
+}
+
+/** The element id the pages read (packages/embedded-fields/src/secure/document-catalog.ts). */
+export const DOCUMENT_CATALOG_ID = 'ef-catalog';
+
+/**
+ * The data block with `locale`'s catalog from the build described by `manifestPath` (its
+ * files are relative to the manifest's folder); '' when the manifest or the chunk is missing
+ * (an older build): the page then loads the chunk itself, one round trip later.
+ */
+export async function documentCatalogTag(manifestPath: string, locale: LocaleTag): Promise<string> {
+  const file = catalogFiles(manifestPath)[locale];
+  if (!file) return '';
+  const catalog = await catalogIn(join(dirname(manifestPath), file));
+  return catalog === undefined ? '' : `<script type="application/json" id="${DOCUMENT_CATALOG_ID}" data-locale="${locale}">${scriptJson(catalog)}</script>`;
+}
+
+/** Content-hashed chunks never change: each is imported once. */
+const catalogs = new Map<string, Promise<unknown>>();
+
+function catalogIn(path: string): Promise<unknown> {
+  let catalog = catalogs.get(path);
+  if (!catalog) {
+    // The chunk's one export is the catalog (its name is the bundler's).
+    catalog = import(pathToFileURL(path).href).then(
+      (module: Record<string, unknown>) => Object.values(module)[0],
+      () => {
+        catalogs.delete(path);
+        return undefined;
+      },
+    );
+    catalogs.set(path, catalog);
+  }
+  return catalog;
+}
+
+/** Read again when the build changes (a rebuild while the gateway runs). */
+const manifests = new Map<string, { mtimeMs: number; files: Partial<Record<LocaleTag, string>> }>();
+
+function catalogFiles(manifestPath: string): Partial<Record<LocaleTag, string>> {
+  const files: Partial<Record<LocaleTag, string>> = {};
+  try {
+    const { mtimeMs } = statSync(manifestPath);
+    const cached = manifests.get(manifestPath);
+    if (cached?.mtimeMs === mtimeMs) return cached.files;
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>;
+    for (const entry of Object.values(manifest)) {
+      const locale = LOCALES.find((tag) => entry.src?.endsWith(`/i18n/${tag.toLowerCase()}.ts`));
+      // Chunk names are content hashes under assets/: nothing else is ever imported.
+      if (locale && /^assets\/[\w.-]+\.js$/.test(entry.file)) files[locale] = entry.file;
+    }
+    manifests.set(manifestPath, { mtimeMs, files });
+  } catch {
+    // No manifest (an older build) or an unreadable one: no catalog in the document.
+  }
+  return files;
+}
