@@ -10,6 +10,7 @@ import { isLocaleTag, type LocaleTag } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { ComponentState } from '../shared/payment-types';
 import type { FrameElement, FrameElementController } from './frame-element';
+import { backgroundTask } from './background-task';
 import { FormEventEmitter } from './form-events';
 import type { Stylesheet } from './stylesheet';
 
@@ -30,6 +31,7 @@ export class FormController implements FrameElementController {
   #busy = false;
   #message: string | null = null;
   #resizeObserver: ResizeObserver | undefined;
+  #measuring = false;
 
   constructor(
     private readonly host: FrameElement,
@@ -54,8 +56,17 @@ export class FormController implements FrameElementController {
     this.#resizeObserver = undefined;
   }
 
+  /**
+   * The first height, measured in a task of its own (background-task.ts): the first layout of
+   * a fresh frame is its costliest step, and the host's handshake messages go first.
+   */
   hostUpdated(): void {
-    if (!this.events.heightReported) this.events.height(this.host.getBoundingClientRect().height);
+    if (this.events.heightReported || this.#measuring) return;
+    this.#measuring = true;
+    backgroundTask(() => {
+      this.#measuring = false;
+      if (!this.events.heightReported && this.host.isConnected) this.events.height(this.host.getBoundingClientRect().height);
+    });
   }
 
   /** Labels, placeholders and messages switch at once; what was typed stays. */

@@ -13,6 +13,7 @@ import { PROTOCOL_VERSION, type FrameConfig, type FrameMethods, type HostMethods
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
 import { configuredLocale, connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { backgroundTask } from './background-task';
 import { takeDocumentCatalog } from './document-catalog';
 import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
@@ -54,13 +55,16 @@ function start(environment: FrameEnvironment): void {
 
   // Draw a new card's form while the host connects (the frame URL says which component and
   // locale): configure, with the merchant's real configuration, then redraws only what differs.
+  // In a task of its own (background-task.ts): the handshake's messages must not wait for the drawing.
   let configuring = false;
   const params = new URLSearchParams(location.search);
   const earlyLocale = params.get('locale');
   if (params.get('component') === 'card' && isLocaleTag(earlyLocale)) {
-    void loadMessages(earlyLocale).then(() => {
-      if (!configuring) void placeForm(form, provisionalConfig(earlyLocale));
-    }, () => undefined);
+    backgroundTask(() => {
+      void loadMessages(earlyLocale).then(() => {
+        if (!configuring) void placeForm(form, provisionalConfig(earlyLocale));
+      }, () => undefined);
+    });
   }
 
   const methods: FrameMethods = {
