@@ -243,10 +243,11 @@ export class CardForm extends FrameElement {
     if (!result.refused) {
       this.#values[field] = result.value;
       this.#modes[field] = 'typing';
-      this.requestUpdate();
-      // The state goes to the merchant page first: nothing below changes it, and writing the
-      // input's value and caret may cost a style and layout pass on a slow phone.
+      // The state goes to the merchant page first, and the redraw (errors, brand) waits for the
+      // next task: nothing after this changes the state, the input already shows what was typed,
+      // and the state's message leaves the frame only when this task ends.
       this.#emitState();
+      this.requestUpdateAfterTask();
     }
     if (input.value !== result.value) input.value = result.value;
     const focused = this.ownerDocument.activeElement === input;

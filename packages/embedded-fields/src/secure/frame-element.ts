@@ -51,18 +51,41 @@ export abstract class FrameElement extends ElementBase {
 
   /** Draws again at the next microtask (once, however many calls until then). */
   requestUpdate(): void {
+    this.#schedule((draw) => queueMicrotask(draw));
+  }
+
+  /**
+   * Draws again in a task of its own, right after this one: what this task sends to the host
+   * (a state on each keystroke) leaves the frame first, since a message to another process
+   * leaves only when the task that posted it ends, microtasks included.
+   */
+  requestUpdateAfterTask(): void {
+    this.#schedule((draw) => setTimeout(draw));
+  }
+
+  #schedule(defer: (draw: () => void) => void): void {
     if (this.#scheduled) return;
     this.#scheduled = true;
-    this.#updateComplete = Promise.resolve().then(() => {
-      this.#scheduled = false;
-      // Drawn when connected (connectedCallback asks again).
-      if (!this.isConnected) return true;
-      this.willUpdate?.();
-      // host: `@event=${this.#handler}` listeners run with `this` the element.
-      render(this.render(), this, { host: this });
-      for (const controller of this.#controllers) controller.hostUpdated?.();
-      return true;
-    });
+    this.#updateComplete = new Promise((resolve, reject) =>
+      defer(() => {
+        this.#scheduled = false;
+        try {
+          this.#update();
+          resolve(true);
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
+  }
+
+  #update(): void {
+    // Drawn when connected (connectedCallback asks again).
+    if (!this.isConnected) return;
+    this.willUpdate?.();
+    // host: `@event=${this.#handler}` listeners run with `this` the element.
+    render(this.render(), this, { host: this });
+    for (const controller of this.#controllers) controller.hostUpdated?.();
   }
 
   /** Resolves once the pending update (if any) has drawn. */
