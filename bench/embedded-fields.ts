@@ -39,8 +39,17 @@ export interface CardMountResult {
   submit_to_callback_ms: Spread;
 }
 
-/** Keystroke → onChange, from the key event; `from_dispatch` from the automation's key press. */
-export type KeystrokeSpread = Spread & { p95: number; from_dispatch: Spread & { p95: number } };
+/**
+ * Keystroke → onChange, from the key event; `from_dispatch` from the automation's key press;
+ * `from_input` from the frame's `input` event (the part that is ours: the form's handling,
+ * the message to the merchant page, onChange), `key_to_input` what the browser takes before it.
+ */
+export type KeystrokeSpread = Spread & {
+  p95: number;
+  from_dispatch: Spread & { p95: number };
+  from_input: Spread & { p95: number };
+  key_to_input: Spread & { p95: number };
+};
 
 export async function benchEmbeddedFields(options: { runs: number; keystrokes: number }): Promise<CardMountResult> {
   const gateway = await startGatewayProcess();
@@ -170,21 +179,30 @@ async function keystrokes(page: Page, frame: Frame, cycles: number): Promise<Key
   const card = page.frameLocator(CARD_FRAME).getByLabel('Card number');
   await frame.evaluate(() => {
     const keys: number[] = [];
-    (window as unknown as { benchKeys: number[] }).benchKeys = keys;
+    const inputs: number[] = [];
+    Object.assign(window, { benchKeys: keys, benchInputs: inputs });
     document.addEventListener('keydown', (event) => keys.push(performance.timeOrigin + event.timeStamp), { capture: true });
+    // When the input event starts being handled (capture, before the form's own listener).
+    document.addEventListener('input', () => inputs.push(performance.timeOrigin + performance.now()), { capture: true });
   });
   const fromKey: number[] = [];
   const fromDispatch: number[] = [];
+  const fromInput: number[] = [];
+  const keyToInput: number[] = [];
   const pressAndWait = async (key: string) => {
     const before = (await page.evaluate('window.bench.changes.length')) as number;
     const keysBefore = (await frame.evaluate('window.benchKeys.length')) as number;
+    const inputsBefore = (await frame.evaluate('window.benchInputs.length')) as number;
     const t0 = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
     await page.keyboard.press(key);
     await page.waitForFunction((n) => (window as unknown as { bench: { changes: number[] } }).bench.changes.length > n, before, { polling: 'raf' });
     const changed = (await page.evaluate(`window.bench.changes[${before}]`)) as number;
     const keyDown = (await frame.evaluate(`window.benchKeys[${keysBefore}]`)) as number;
+    const input = (await frame.evaluate(`window.benchInputs[${inputsBefore}]`)) as number;
     fromKey.push(changed - keyDown);
     fromDispatch.push(changed - t0);
+    fromInput.push(changed - input);
+    keyToInput.push(input - keyDown);
   };
   for (let i = 0; i < cycles; i += 1) {
     await card.fill('');
@@ -195,5 +213,5 @@ async function keystrokes(page: Page, frame: Frame, cycles: number): Promise<Key
     await pressAndWait('2');
   }
   const withP95 = (samples: number[]) => ({ ...spread(samples), p95: Math.round(quantile(samples, 0.95) * 10) / 10 });
-  return { ...withP95(fromKey), from_dispatch: withP95(fromDispatch) };
+  return { ...withP95(fromKey), from_dispatch: withP95(fromDispatch), from_input: withP95(fromInput), key_to_input: withP95(keyToInput) };
 }

@@ -96,7 +96,7 @@ export class HostedPaymentPage extends LitElement {
     }
     if (session.kind !== 'HPP' || !session.hpp) return early('invalid');
     this.#session = session;
-    // The one catalog this page downloads (the gateway's document preloads it), unless the shopper switches.
+    // The one catalog this page needs (the gateway wrote it into the document), unless the shopper switches.
     const locale = hostedPageLocale(session.hpp.language, session.merchant.default_language, storedLocale(this.sessionId));
     await loadMessages(locale);
     this.#locale = locale;

@@ -56,8 +56,8 @@ export function resolveLocale(requested?: string, browserLanguages: readonly str
 }
 
 /**
- * The hosted page's language (the page itself, and the gateway, which preloads that
- * catalog with the document): the shopper's own choice on this page (kept for the session), else
+ * The hosted page's language (the page itself, and the gateway, which writes that
+ * catalog into the document): the shopper's own choice on this page (kept for the session), else
  * the merchant's `language` for this payment, else the merchant's default. `language` and
  * the default may be a name (English, Bosanski, Romana/Română, Svenska, any case) or a tag.
  */

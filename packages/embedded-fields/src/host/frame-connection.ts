@@ -24,7 +24,7 @@ export interface FrameSource {
   path: string;
   sessionId: string;
   clientKey: string;
-  /** The locale the frame opens in: the gateway preloads that one catalog with the document. */
+  /** The locale the frame opens in: the gateway writes that one catalog into the document. */
   locale: string;
   /** The card frame's component (card, saved-card): a new card's form is drawn before configure. */
   component?: string;
