@@ -85,8 +85,10 @@ describe('hosted page routes', () => {
       expect(reply.headers['cache-control']).toBe('no-store');
       expect(reply.headers['referrer-policy']).toBe('no-referrer');
       // No inline script: the template's only script is an external module; the session view
-      // rides along as a JSON data block, which is never executed.
-      expect(reply.text.replace(/<script type="application\/json" id="hpp-data">[^<]*<\/script>/, '')).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      // and the page's catalog ride along as JSON data blocks, which are never executed.
+      const dataBlocks = /<script type="application\/json" id="(?:hpp-data|ef-catalog)"[^>]*>[^<]*<\/script>/g;
+      expect(reply.text.match(dataBlocks)).toHaveLength(2);
+      expect(reply.text.replace(dataBlocks, '')).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
       const data = JSON.parse(/<script type="application\/json" id="hpp-data">([^<]*)<\/script>/.exec(reply.text)![1]!) as { session: { id: string; merchant: { name: string } } };
       expect(data.session).toMatchObject({ id, merchant: { name: 'Northwind Outfitters' } });
     });
