@@ -36,6 +36,12 @@ export interface CardMountResult {
   ready_ratio: { cold: Spread; warm: Spread };
   script_load_ms: { cold: Spread };
   keystroke_to_onchange_ms: { unthrottled: KeystrokeSpread; throttled_4x: KeystrokeSpread };
+  /**
+   * The floor of that figure at 4×: the same keys into a plain input in a cross-site frame
+   * that only posts each input to the merchant page over a MessagePort, as penpal does
+   * (bench/pages/plain-input.html).
+   */
+  plain_frame_keystroke_ms: { throttled_4x: Spread & { p95: number } };
   submit_to_callback_ms: Spread;
 }
 
@@ -117,10 +123,14 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
     await page.evaluate('window.mountCard()');
     const frame = page.frames().find((f) => f.url().startsWith(`${gateway.url}/frames/card`));
     if (!frame) throw new Error('card frame not found');
+    await page.evaluate('window.loadPlainFrame()');
+    const plainFrame = page.frames().find((f) => f.url().endsWith('/plain-input'));
+    if (!plainFrame) throw new Error('plain input frame not found');
     const unthrottled = await keystrokes(page, frame, options.keystrokes);
-    const sessions = [await context.newCDPSession(page), await context.newCDPSession(frame)];
+    const sessions = [await context.newCDPSession(page), await context.newCDPSession(frame), await context.newCDPSession(plainFrame)];
     for (const cdp of sessions) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const throttled = await keystrokes(page, frame, options.keystrokes);
+    const plainThrottled = await plainKeystrokes(page, plainFrame, options.keystrokes * 2);
     for (const cdp of sessions) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await context.close();
 
@@ -159,6 +169,7 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
       },
       script_load_ms: { cold: spread(cold.map((r) => r.script)) },
       keystroke_to_onchange_ms: { unthrottled, throttled_4x: throttled },
+      plain_frame_keystroke_ms: { throttled_4x: plainThrottled },
       submit_to_callback_ms: spread(submitMs),
     };
   } finally {
@@ -175,6 +186,8 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
  * (`performance.timeOrigin + …`); `from_dispatch` starts earlier, when the automation sends
  * the key, so it adds the DevTools protocol's round trip to the browser.
  */
+const withP95 = (samples: number[]) => ({ ...spread(samples), p95: Math.round(quantile(samples, 0.95) * 10) / 10 });
+
 async function keystrokes(page: Page, frame: Frame, cycles: number): Promise<KeystrokeSpread> {
   const card = page.frameLocator(CARD_FRAME).getByLabel('Card number');
   await frame.evaluate(() => {
@@ -212,6 +225,25 @@ async function keystrokes(page: Page, frame: Frame, cycles: number): Promise<Key
     await card.press('End');
     await pressAndWait('2');
   }
-  const withP95 = (samples: number[]) => ({ ...spread(samples), p95: Math.round(quantile(samples, 0.95) * 10) / 10 });
   return { ...withP95(fromKey), from_dispatch: withP95(fromDispatch), from_input: withP95(fromInput), key_to_input: withP95(keyToInput) };
+}
+
+/** `keys` digits into the plain-input frame: ms from each key event to the merchant page's message. */
+async function plainKeystrokes(page: Page, frame: Frame, keys: number): Promise<Spread & { p95: number }> {
+  const field = frame.locator('#field');
+  const samples: number[] = [];
+  for (let i = 0; i < keys; i += 1) {
+    if (i % 20 === 0) {
+      await field.fill('');
+      await field.click();
+    }
+    const before = (await page.evaluate('window.bench.plainFrameInputs.length')) as number;
+    const keysBefore = (await frame.evaluate('window.benchKeys.length')) as number;
+    await page.keyboard.press(String(i % 10));
+    await page.waitForFunction((n) => (window as unknown as { bench: { plainFrameInputs: number[] } }).bench.plainFrameInputs.length > n, before, { polling: 'raf' });
+    const received = (await page.evaluate(`window.bench.plainFrameInputs[${before}]`)) as number;
+    const keyDown = (await frame.evaluate(`window.benchKeys[${keysBefore}]`)) as number;
+    samples.push(received - keyDown);
+  }
+  return withP95(samples);
 }
