@@ -8,7 +8,9 @@
  *    goes first, each run in a fresh browser context (cold), then again in the same context
  *    (warm: HTTP cache primed);
  *  - keystroke → onChange on state-changing keys, unthrottled and at a 4× CPU slowdown
- *    (CDP Emulation.setCPUThrottlingRate on the merchant page and on the frame's process);
+ *    (CDP Emulation.setCPUThrottlingRate on the merchant page and on the frame's process),
+ *    with its floor at 4× beside it: a plain input in a cross-site frame that posts each
+ *    input over a MessagePort (bench/pages/plain-input.html);
  *  - submitPayment → callback, frictionless card.
  */
 import type { BrowserContext, Frame, Page } from '@playwright/test';
