@@ -16,6 +16,13 @@ const IMPORTS: Readonly<Record<LocaleTag, () => Promise<Messages>>> = {
   'sv-SE': () => import('./sv-se').then((m) => m.svSE),
 };
 
+/**
+ * The id of the `<script type="application/json">` data block in which the gateway writes a
+ * document's catalog (its `data-locale` names the locale), for the page to hand to
+ * `provideMessages`: the one contract between the gateway that writes it and the pages that read it.
+ */
+export const DOCUMENT_CATALOG_ELEMENT_ID = 'ef-catalog';
+
 /** A catalog's sections: what a catalog handed over by a document must at least have. */
 export const MESSAGE_SECTIONS = [
   'labels',

@@ -38,6 +38,7 @@ function insertScript(url: string): Promise<PaymentActions> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.addEventListener(ACTIONS_LOADED_EVENT, (event) => resolve((event as CustomEvent<PaymentActions>).detail), { once: true });
+    // It has run (its event came first, so this rejects nothing) or ran without handing over.
     script.addEventListener('load', () => {
       script.remove();
       reject(new Error('embedded-fields-actions.js ran without handing over its functions'));

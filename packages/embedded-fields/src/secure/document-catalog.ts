@@ -4,11 +4,11 @@
  * core's provideMessages, so the page draws in that locale without a request or a module
  * import. Absent, or not a catalog: nothing happens, and loadMessages fetches the chunk.
  */
-import { isLocaleTag, provideMessages, type LocaleTag } from '@payments/core';
+import { DOCUMENT_CATALOG_ELEMENT_ID, isLocaleTag, provideMessages, type LocaleTag } from '@payments/core';
 
 /** Takes the document's catalog; answers its locale, or undefined when there was none to take. */
 export function takeDocumentCatalog(doc: Document = document): LocaleTag | undefined {
-  const block = doc.getElementById('ef-catalog');
+  const block = doc.getElementById(DOCUMENT_CATALOG_ELEMENT_ID);
   const locale = block?.getAttribute('data-locale');
   if (!block || !isLocaleTag(locale)) return undefined;
   try {

@@ -14,16 +14,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LOCALES, type LocaleTag } from '@payments/core';
+import { DOCUMENT_CATALOG_ELEMENT_ID, LOCALES, type LocaleTag } from '@payments/core';
 import { scriptJson } from './html';
 
 interface ManifestEntry {
   file: string;
   src?: string;
 }
-
-/** The element id the pages read (packages/embedded-fields/src/secure/document-catalog.ts). */
-export const DOCUMENT_CATALOG_ID = 'ef-catalog';
 
 /**
  * The data block with `locale`'s catalog from the build described by `manifestPath` (its
@@ -34,7 +31,7 @@ export async function documentCatalogTag(manifestPath: string, locale: LocaleTag
   const file = catalogFiles(manifestPath)[locale];
   if (!file) return '';
   const catalog = await catalogIn(join(dirname(manifestPath), file));
-  return catalog === undefined ? '' : `<script type="application/json" id="${DOCUMENT_CATALOG_ID}" data-locale="${locale}">${scriptJson(catalog)}</script>`;
+  return catalog === undefined ? '' : `<script type="application/json" id="${DOCUMENT_CATALOG_ELEMENT_ID}" data-locale="${locale}">${scriptJson(catalog)}</script>`;
 }
 
 /** Content-hashed chunks never change: each is imported once. */
