@@ -167,6 +167,28 @@ test.describe('changeLocale', () => {
   });
 });
 
+test.describe('the frame’s configuration (in its URL’s fragment)', () => {
+  test('one of another protocol version: the frame refuses it and says so, mount fails with frame_load_failed at once', async ({ developer, createSession, page }) => {
+    // A host of another version, as a pinned old script beside newer frames would be.
+    await page.addInitScript(() => {
+      const src = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
+      Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+        ...src,
+        set(value: string) {
+          src.set!.call(this, String(value).replace('%22protocolVersion%22%3A1%2C', '%22protocolVersion%22%3A2%2C'));
+        },
+      });
+    });
+    await developer.open((await createSession()).id, { waitReady: false });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: { mount?: unknown } }).events.mount)).toEqual({
+      code: 'frame_load_failed',
+      // The frame's own report, not the host's timeout: the shopper is not kept waiting.
+      cause: 'the frame could not start: no valid configuration',
+    });
+    await expect(page.locator('#card iframe')).toHaveCount(0);
+  });
+});
+
 test.describe('translations', () => {
   test('overrides show in the frame for their locale, as text', async ({ developer, createSession }) => {
     const translations = {

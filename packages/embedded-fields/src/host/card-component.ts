@@ -18,7 +18,9 @@ import type {
 import {
   CARD_FRAME_PATH,
   PROTOCOL_VERSION,
+  isReadyReport,
   type FrameConfig,
+  type FrameRemote,
   type HostMethods,
   type SubmitRequest,
 } from '../shared/protocol';
@@ -54,7 +56,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
 
   protected async connect(container: HTMLElement): Promise<{ frame: FrameConnection; height: number }> {
     const common = this.commonHostMethods();
-    const methods: HostMethods = {
+    const methods: Omit<HostMethods, 'ready'> = {
       ...common,
       fieldFocus: (change) => {
         // The shopper is in the form: fetch what a payment may need on this page now.
@@ -80,7 +82,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
         if (!navigate(request, allowHttp)) throw new Error('refused to navigate to an unsafe URL');
       },
     };
-    const frame = await openFrame(
+    const frame = await openFrame<FrameRemote, { height: number }>(
       container,
       {
         gatewayOrigin: this.context.gatewayOrigin,
@@ -88,19 +90,14 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
         sessionId: this.context.sessionId,
         clientKey: this.context.clientKey,
         locale: this.locale,
-        component: this.type,
+        config: this.frameConfig(),
         allow: 'payment',
         title: this.frameTitle(this.locale),
       },
       methods,
+      (report) => (isReadyReport(report) ? report : undefined),
     );
-    try {
-      const { height } = await frame.remote.configure(this.frameConfig());
-      return { frame, height };
-    } catch (error) {
-      frame.destroy();
-      throw error;
-    }
+    return { frame, height: frame.drawn.height };
   }
 
   private paymentActions(): Promise<PaymentActions> {

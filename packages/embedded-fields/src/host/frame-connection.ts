@@ -3,14 +3,28 @@
  * the gateway's, pinned in allowedOrigins: a message from any other window or origin is
  * dropped by penpal before it reaches our methods.
  *
+ * The frame's configuration rides in the iframe URL's fragment, so the frame draws its form
+ * while the two sides shake hands; the frame is open once it is connected and has called
+ * `ready` with its height. No round trip is spent on configuring it.
+ *
  * A frame that cannot work fails fast: the frame's script connects as soon as it runs,
- * which is before the iframe's load event, so a frame that has loaded and still not
+ * which is before the iframe's load event, so a frame that has loaded and is still not
  * connected LOADED_GRACE_MS later is a browser error page, a gateway error page or a page
  * blocked by frame-ancestors. Only a frame still loading (a slow network) gets the whole
  * CONNECT_TIMEOUT_MS.
  */
 import { WindowMessenger, connect, type Connection, type Methods, type RemoteProxy } from 'penpal';
-import { CARD_FRAME_TITLE, CONNECT_TIMEOUT_MS, LOADED_GRACE_MS, PROTOCOL_VERSION, type FrameRemote, type HostMethods } from '../shared/protocol';
+import {
+  CARD_FRAME_TITLE,
+  CONNECT_TIMEOUT_MS,
+  LOADED_GRACE_MS,
+  PROTOCOL_VERSION,
+  configFragment,
+  type ApmFrameConfig,
+  type FrameConfig,
+  type FrameRemote,
+  type ReadyReport,
+} from '../shared/protocol';
 
 /** `Remote`: the frame's methods (the card frame's by default; the APM frame's for /frames/apm). */
 export interface FrameConnection<Remote extends Methods = FrameRemote> {
@@ -26,24 +40,32 @@ export interface FrameSource {
   clientKey: string;
   /** The locale the frame opens in: the gateway writes that one catalog into the document. */
   locale: string;
-  /** The card frame's component (card, saved-card): a new card's form is drawn before configure. */
-  component?: string;
+  /** What the frame draws: in the URL's fragment, which the gateway never receives. */
+  config: FrameConfig | ApmFrameConfig;
   title?: string;
   /** The iframe's permissions policy (the card frame: `payment`). */
   allow?: string;
 }
 
-export async function openFrame<Remote extends Methods = FrameRemote>(
+/** The frame's ready report, checked: what it drew, or undefined for anything that is not a report. */
+export type ReadyCheck<Drawn> = (report: unknown) => ReadyReport<Drawn & { height: number }> | undefined;
+
+/**
+ * Opens the frame and resolves once it is connected and drawn, with what its `ready` said
+ * (`check` reads it). `methods`: what the host offers the frame besides `ready`.
+ */
+export async function openFrame<Remote extends Methods, Drawn extends { height: number }>(
   container: HTMLElement,
   source: FrameSource,
-  methods: Partial<HostMethods>,
-): Promise<FrameConnection<Remote>> {
+  methods: Methods,
+  check: ReadyCheck<Drawn>,
+): Promise<FrameConnection<Remote> & { drawn: Drawn }> {
   const url = new URL(source.path, source.gatewayOrigin);
   url.searchParams.set('session_id', source.sessionId);
   url.searchParams.set('client_key', source.clientKey);
   url.searchParams.set('v', String(PROTOCOL_VERSION));
   url.searchParams.set('locale', source.locale);
-  if (source.component) url.searchParams.set('component', source.component);
+  url.hash = configFragment(source.config);
 
   const iframe = document.createElement('iframe');
   iframe.title = source.title ?? CARD_FRAME_TITLE;
@@ -54,42 +76,64 @@ export async function openFrame<Remote extends Methods = FrameRemote>(
   Object.assign(iframe.style, { border: '0', width: '100%', height: '0', display: 'block', colorScheme: 'normal' });
   container.append(iframe);
 
+  let settle: { drawn(value: Drawn): void; failed(error: Error): void } | undefined;
+  const ready = new Promise<Drawn>((resolve, reject) => {
+    settle = { drawn: resolve, failed: reject };
+  });
+  ready.catch(() => undefined); // a report that comes after the mount has already failed
   const messenger = new WindowMessenger({ remoteWindow: iframe.contentWindow!, allowedOrigins: [source.gatewayOrigin] });
   const connection: Connection<Remote> = connect<Remote>({
     messenger,
-    methods: { ...methods },
-    timeout: CONNECT_TIMEOUT_MS,
+    methods: {
+      ...methods,
+      ready(report: unknown) {
+        const checked = check(report);
+        if (checked?.kind === 'ready') settle?.drawn(checked);
+        else settle?.failed(new Error(`the frame could not start: ${checked?.reason ?? 'no valid report'}`));
+        settle = undefined; // once
+      },
+    },
     channel: 'embedded-fields',
   });
-  let grace: ReturnType<typeof setTimeout> | undefined;
+
+  // Until connected: the load grace and the connect timeout. Once connected, the frame is
+  // alive, and its drawing (a saved card's mark on a slow network) gets a timeout of its own.
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const watching = new AbortController();
   const stopWatching = () => {
     watching.abort();
-    clearTimeout(grace);
+    clearTimeout(timer);
   };
-  const loadedWithoutConnecting = new Promise<never>((_, reject) => {
+  const notInTime = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the frame did not connect in time')), CONNECT_TIMEOUT_MS);
     const onLoad = () => {
-      clearTimeout(grace);
+      clearTimeout(timer);
       const armed = performance.now();
       const check = (late: boolean) => {
         // Fired well after its time: the merchant page's main thread was busy, and the
         // frame's hello may still be queued behind this timer. One more turn, then fail.
         if (!late && performance.now() - armed > LOADED_GRACE_MS + 1_000) {
-          grace = setTimeout(() => check(true), LOADED_GRACE_MS);
+          timer = setTimeout(() => check(true), LOADED_GRACE_MS);
           return;
         }
         reject(new Error('the frame loaded but did not connect'));
       };
-      grace = setTimeout(() => check(false), LOADED_GRACE_MS);
+      timer = setTimeout(() => check(false), LOADED_GRACE_MS);
     };
     iframe.addEventListener('load', onLoad, { signal: watching.signal });
+    void connection.promise.then(() => {
+      watching.abort();
+      clearTimeout(timer);
+      timer = setTimeout(() => reject(new Error('the frame connected but was not drawn in time')), CONNECT_TIMEOUT_MS);
+    }, () => undefined);
   });
   try {
-    const remote = await Promise.race([connection.promise, loadedWithoutConnecting]);
+    const [remote, drawn] = await Promise.race([Promise.all([connection.promise, ready]), notInTime]);
     stopWatching();
     return {
       iframe,
       remote,
+      drawn,
       destroy() {
         connection.destroy();
         iframe.remove();

@@ -5,12 +5,12 @@
  * frame-bootstrap.ts says whom it trusts and how it connects.
  */
 import { loadedMessages, type LocaleTag } from '@payments/core';
-import type { ApmFrameConfig, ApmFrameMethods, ApmHostRemote } from '../shared/protocol';
+import { isApmFrameConfig, type ApmFrameMethods, type ApmHostRemote } from '../shared/protocol';
 import './apm-form'; // registers <ef-apm-form>
 import type { ApmForm } from './apm-form';
 import { selectMethods, type OfferedMethod } from './apm-fields';
 import { payWithMethod } from './apm-payment';
-import { connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { configFromUrl, connectToHost, drawThenReport, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
 import { takeDocumentCatalog } from './document-catalog';
 import { createGatewayApi } from './gateway-api';
 import { gatewayError } from './payment-errors';
@@ -20,12 +20,12 @@ function start(environment: FrameEnvironment): void {
   takeDocumentCatalog(); // the locale it opens in, from the document: no request before drawing
   const { sessionId, clientKey } = environment;
   const api = createGatewayApi(clientKey);
-  // Ask for the session's methods at once: configure then costs no extra round trip.
+  // Ask for the session's methods at once, while the form is drawn and the host connects.
   const loading: Promise<SessionMethods> = fetchSessionMethods(api, sessionId);
   loading.catch(() => undefined);
 
   const form = document.createElement('ef-apm-form') as ApmForm;
-  let config: ApmFrameConfig | undefined;
+  const config = configFromUrl(isApmFrameConfig);
   let locale: LocaleTag = 'en-US';
   let session: SessionMethods | undefined;
   let offered: OfferedMethod[] = [];
@@ -34,20 +34,6 @@ function start(environment: FrameEnvironment): void {
     ...formMethods(form, (next) => {
       locale = next;
     }),
-    async configure(next) {
-      locale = await placeForm(form, next);
-      config = next;
-      try {
-        session = await loading;
-        offered = selectMethods(session.payment_methods, next.paymentMethods);
-        form.setMethods(offered, session.customer);
-      } catch (error) {
-        form.setMethods([], null);
-        form.showFormMessage(gatewayError(error, locale).message);
-      }
-      await form.updateComplete;
-      return { height: form.getBoundingClientRect().height, methods: offered.map((m) => m.type) };
-    },
     async submit(request) {
       if (!config) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
       const headless = config.mode === 'headless';
@@ -76,7 +62,21 @@ function start(environment: FrameEnvironment): void {
     },
   };
 
-  void connectToHost<ApmHostRemote>(environment, form, { ...methods });
+  const connected = connectToHost<ApmHostRemote>(environment, form, { ...methods });
+  drawThenReport<{ height: number; methods: string[] }>(connected, form, async () => {
+    if (!config) throw new Error('no valid configuration');
+    locale = await placeForm(form, config);
+    try {
+      session = await loading;
+      offered = selectMethods(session.payment_methods, config.paymentMethods);
+      form.setMethods(offered, session.customer);
+    } catch (error) {
+      form.setMethods([], null);
+      form.showFormMessage(gatewayError(error, locale).message);
+    }
+    await form.updateComplete;
+    return { methods: offered.map((m) => m.type) };
+  });
 }
 
 const environment = frameEnvironment();

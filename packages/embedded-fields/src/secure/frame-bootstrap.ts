@@ -8,7 +8,7 @@
 import { WindowMessenger, connect, type Methods, type RemoteProxy } from 'penpal';
 import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
-import { PROTOCOL_VERSION, type HostRemote } from '../shared/protocol';
+import { PROTOCOL_VERSION, readConfigFragment, type HostRemote, type ReadyReport } from '../shared/protocol';
 import { FORM_EVENTS } from './form-events';
 import { relayFocusAndSubmit } from './host-relay';
 
@@ -25,6 +25,39 @@ export function frameEnvironment(): FrameEnvironment | null {
   if (window.parent === window || !parentOrigin) return null;
   const params = new URLSearchParams(location.search);
   return { parentOrigin, sessionId: params.get('session_id') ?? '', clientKey: params.get('client_key') ?? '' };
+}
+
+/** The configuration the host put in this frame's URL fragment, or undefined when it is missing or not this protocol's. */
+export function configFromUrl<C>(isConfig: (value: unknown) => value is C): C | undefined {
+  const config = readConfigFragment(location.hash);
+  return isConfig(config) ? config : undefined;
+}
+
+/**
+ * Draws the form and tells the host (`ready`) once both are done: the drawing (`draw`, which
+ * answers what the report adds besides the height, or throws) and the connection. The
+ * drawing starts in the next task, because the handshake's first message leaves the frame
+ * only when this task ends; the host's replies are handled between the drawing's steps. The
+ * height is the form's when the report leaves: any resize before it did not reach the host.
+ */
+export function drawThenReport<Drawn extends { height: number }>(
+  connected: Promise<{ ready(report: ReadyReport<Drawn>): unknown }>,
+  form: HTMLElement,
+  draw: () => Promise<Omit<Drawn, 'height'>>,
+): void {
+  setTimeout(() => {
+    const drawing = draw().then(
+      (drawn) => ({ drawn }),
+      (error: unknown) => ({ failed: error instanceof Error ? error.message : 'could not draw' }),
+    );
+    void Promise.all([connected, drawing]).then(([host, outcome]) => {
+      const report =
+        'drawn' in outcome
+          ? ({ kind: 'ready', ...outcome.drawn, height: form.getBoundingClientRect().height } as ReadyReport<Drawn>)
+          : ({ kind: 'failed', reason: outcome.failed } as const);
+      return host.ready(report);
+    });
+  });
 }
 
 /** What every host offers a frame. */
@@ -63,16 +96,16 @@ export interface FrameForm {
   focusField(which: 'first' | 'last'): void;
 }
 
-/** `configure`'s common start: the protocol version must match; answers the locale to use. */
+/** A configuration's protocol version must match; answers the locale to use. */
 export function configuredLocale(config: { protocolVersion: number; locale: Locale }): LocaleTag {
   if (config.protocolVersion !== PROTOCOL_VERSION) throw new Error(`protocol ${config.protocolVersion} is not ${PROTOCOL_VERSION}`);
   return isLocaleTag(config.locale) ? config.locale : 'en-US';
 }
 
 /**
- * `configure`'s common part: checks the version, loads the locale's catalog (the only one
- * this frame downloads until `setLocale`), hands the form its configuration and locale, puts
- * it in the document; answers the locale.
+ * Drawing's common part: checks the version, loads the locale's catalog (the only one this
+ * frame downloads until `setLocale`; usually already in the document), hands the form its
+ * configuration and locale, puts it in the document; answers the locale.
  */
 export async function placeForm<C extends { protocolVersion: number; locale: Locale }>(
   form: FrameForm & HTMLElement & { config: C | undefined },
@@ -82,7 +115,7 @@ export async function placeForm<C extends { protocolVersion: number; locale: Loc
   await loadMessages(locale);
   form.config = config;
   form.locale = locale;
-  if (!form.isConnected) document.body.append(form); // drawn early already (card frame): stays
+  if (!form.isConnected) document.body.append(form);
   return locale;
 }
 

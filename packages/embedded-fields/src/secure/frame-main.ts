@@ -8,12 +8,11 @@
  * type a brand or submit, without delaying the form; a submit that comes first (a merchant's
  * script) waits for them.
  */
-import { isLocaleTag, loadedMessages, loadMessages, type LocaleTag } from '@payments/core';
-import { PROTOCOL_VERSION, type FrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
+import { loadedMessages, type LocaleTag } from '@payments/core';
+import { isFrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
-import { configuredLocale, connectToHost, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
-import { backgroundTask } from './background-task';
+import { configFromUrl, configuredLocale, connectToHost, drawThenReport, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
 import { takeDocumentCatalog } from './document-catalog';
 import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
@@ -49,39 +48,14 @@ function start(environment: FrameEnvironment): void {
     },
     { once: true },
   );
-  let config: FrameConfig | undefined;
+  const config = configFromUrl(isFrameConfig);
   let locale: LocaleTag = 'en-US';
   let host: HostMethods | undefined;
-
-  // Draw a new card's form while the host connects (the frame URL says which component and
-  // locale): configure, with the merchant's real configuration, then redraws only what differs.
-  // In a task of its own (background-task.ts): the handshake's messages must not wait for the drawing.
-  let configuring = false;
-  const params = new URLSearchParams(location.search);
-  const earlyLocale = params.get('locale');
-  if (params.get('component') === 'card' && isLocaleTag(earlyLocale)) {
-    backgroundTask(() => {
-      void loadMessages(earlyLocale).then(() => {
-        if (!configuring) void placeForm(form, provisionalConfig(earlyLocale));
-      }, () => undefined);
-    });
-  }
 
   const methods: FrameMethods = {
     ...formMethods(form, (next) => {
       locale = next;
     }),
-    async configure(next) {
-      configuring = true;
-      // A saved card shows its brand at once: its mark is part of ready.
-      if (next.component === 'saved-card') await loadBrandMarks().catch(() => undefined);
-      // The merchant's translations (their layer loads only if there are any); without it the catalog's words show.
-      await loadFormMessages(configuredLocale(next), next.translations).catch(() => undefined);
-      locale = await placeForm(form, next);
-      config = next;
-      await form.updateComplete;
-      return { height: form.getBoundingClientRect().height };
-    },
     async submit(request) {
       if (!config || !host) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
       let loaded: Awaited<ReturnType<typeof loadPayment>>;
@@ -96,15 +70,20 @@ function start(environment: FrameEnvironment): void {
     },
   };
 
-  void connectToHost<HostRemote>(environment, form, { ...methods }).then((remote) => {
+  const connected = connectToHost<HostRemote>(environment, form, { ...methods }).then((remote) => {
     host = remote;
+    return remote;
   });
-}
-
-/** A card form with no optional field and the default look: only ever drawn, never paid with. */
-function provisionalConfig(locale: LocaleTag): FrameConfig {
-  const customerConfig = { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false };
-  return { protocolVersion: PROTOCOL_VERSION, component: 'card', locale, customerConfig, styles: {}, saveCard: null, savedCard: null };
+  drawThenReport<{ height: number }>(connected, form, async () => {
+    if (!config) throw new Error('no valid configuration');
+    // A saved card shows its brand at once: its mark is part of ready.
+    if (config.component === 'saved-card') await loadBrandMarks().catch(() => undefined);
+    // The merchant's translations (their layer loads only if there are any); without it the catalog's words show.
+    await loadFormMessages(configuredLocale(config), config.translations).catch(() => undefined);
+    locale = await placeForm(form, config);
+    await form.updateComplete;
+    return {};
+  });
 }
 
 const environment = frameEnvironment();

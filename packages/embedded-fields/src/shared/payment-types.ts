@@ -165,7 +165,7 @@ export type PaymentErrorCode =
   | 'unsafe_url'
   /** A gateway answer fits no step of the 3-D Secure flow. */
   | 'unexpected_response'
-  /** The component is not mounted (or its frame not configured yet). */
+  /** The component is not mounted (or its frame not drawn yet). */
   | 'not_mounted'
   /** The secure frame did not load or connect. */
   | 'frame_load_failed';

@@ -6,27 +6,33 @@
  * checked by the guards at the end of this file (penpal's guards.ts is the model).
  *
  * Card frame:
- *  1. the host creates the iframe at FRAME_PATH?session_id&client_key&v=PROTOCOL_VERSION;
+ *  1. the host creates the iframe at FRAME_PATH?session_id&client_key&v=PROTOCOL_VERSION&locale,
+ *     its FrameConfig in the URL's fragment (`#config=`: the frame reads it as its script
+ *     starts, and the gateway never receives it);
  *  2. the gateway answers the frame document only to the session's merchant origin
  *     (frame-ancestors) and tells the frame that origin; the frame connects to its parent
  *     with allowedOrigins = [that origin], the host with allowedOrigins = [gateway origin];
- *  3. the host calls `configure`; the frame renders and calls `ready`;
+ *  3. while they connect, the frame draws the form; then it calls `ready` with its height
+ *     (or with why it cannot start). No round trip is spent on the configuration;
  *  4. the frame reports `change` (states, never values), `resize`, `fieldFocus` (which
  *     field got or lost the focus) and `submitKey` (Enter in a field);
  *  5. `submit` runs authorize and 3-D Secure inside the frame; UI that must cover the
  *     merchant page (challenge modal, top-level navigation) is asked of the host.
  *
  * Alternative-payment-method frame, in the same style:
- *  1. the host creates the iframe at APM_FRAME_PATH?session_id&client_key&v;
+ *  1. the host creates the iframe at APM_FRAME_PATH?session_id&client_key&v&locale, its
+ *     ApmFrameConfig in the fragment;
  *  2. the gateway frames it for the session's merchant origin only (frame-ancestors, meta);
- *  3. the host calls `configure`; the frame asks the gateway which methods fit the session
- *     (GET /api/sessions/{id}/payment-methods, same origin) and renders them (`list`), or
- *     nothing (`headless`: a redirect factory's connection to the gateway);
+ *  3. the frame asks the gateway which methods fit the session (GET
+ *     /api/sessions/{id}/payment-methods, same origin) and renders them (`list`), or nothing
+ *     (`headless`: a redirect factory's connection to the gateway); then calls `ready` with
+ *     its height and the methods shown;
  *  4. the frame reports `change` (states, never values) and `resize`;
  *  5. `submit` authorizes with the chosen method and answers the execution response. The
  *     host never navigates for this frame: it exposes no `navigate` to it at all.
  *
- * A version mismatch fails the handshake.
+ * A configuration that is missing, malformed or of another protocol version makes the
+ * frame report `failed`: the host's mount fails at once (frame_load_failed).
  */
 import type { ExecutionResponse } from '@payments/core';
 import type { ChallengeOutcome, ChallengeRequest } from './challenge-dialog';
@@ -75,7 +81,6 @@ export type SubmitOutcome =
 
 /** Methods the frame exposes to the host. */
 export interface FrameMethods {
-  configure(config: FrameConfig): Promise<{ height: number }>;
   setLocale(locale: Locale): void;
   /** Shows every error and answers the state. */
   validate(): ComponentState;
@@ -90,8 +95,13 @@ export type NavigationRequest =
   | { kind: 'redirect'; url: string }
   | { kind: 'form-submit'; url: string; data: Record<string, string> };
 
+/** What a frame tells its host once it is drawn (`Drawn`: the height, and what else the frame adds), or why it cannot start. */
+export type ReadyReport<Drawn extends { height: number } = { height: number }> = ({ kind: 'ready' } & Drawn) | { kind: 'failed'; reason: string };
+
 /** Methods the host (merchant page) exposes to the frame. */
 export interface HostMethods {
+  /** The form is drawn, or cannot be (frame-connection.ts waits for this before the component is ready). */
+  ready(report: ReadyReport): void;
   change(state: ComponentState): void;
   resize(height: number): void;
   /** Shows the ACS challenge over the merchant page; resolves with the ACS's answer. */
@@ -148,8 +158,6 @@ export interface ApmSubmitRequest {
 
 /** Methods the APM frame exposes to the host. */
 export interface ApmFrameMethods {
-  /** Renders (after loading the session's methods); answers the height and the methods shown. */
-  configure(config: ApmFrameConfig): Promise<{ height: number; methods: string[] }>;
   setLocale(locale: Locale): void;
   validate(): ComponentState;
   getState(): ComponentState;
@@ -158,8 +166,12 @@ export interface ApmFrameMethods {
   focusField(which: 'first' | 'last'): void;
 }
 
+/** What the APM frame reports when drawn: its height and the method types shown (after the merchant's filter). */
+export type ApmReadyReport = ReadyReport<{ height: number; methods: string[] }>;
+
 /** What the host exposes to the APM frame: no challenge, no navigation (a redirect factory: no focus or Enter either). */
-export type ApmHostMethods = Pick<HostMethods, 'change' | 'resize' | 'focusExit'> & Partial<Pick<HostMethods, 'fieldFocus' | 'submitKey'>>;
+export type ApmHostMethods = Pick<HostMethods, 'change' | 'resize' | 'focusExit'> &
+  Partial<Pick<HostMethods, 'fieldFocus' | 'submitKey'>> & { ready(report: ApmReadyReport): void };
 
 export type ApmFrameRemote = Pick<ApmFrameMethods, keyof ApmFrameMethods>;
 export type ApmHostRemote = Pick<ApmHostMethods, keyof ApmHostMethods>;
@@ -211,3 +223,67 @@ export function isSubmitOutcome(value: unknown): value is SubmitOutcome {
   }
 }
 
+
+// ---- the configuration in the frame URL's fragment -----------------------------------------
+
+const CONFIG_FRAGMENT = 'config=';
+
+/** The fragment (without `#`) that carries a frame's configuration. */
+export function configFragment(config: FrameConfig | ApmFrameConfig): string {
+  return CONFIG_FRAGMENT + encodeURIComponent(JSON.stringify(config));
+}
+
+/** What the fragment carries (`location.hash`), unchecked; undefined when there is none or it is not JSON. */
+export function readConfigFragment(hash: string): unknown {
+  const encoded = hash.startsWith(`#${CONFIG_FRAGMENT}`) ? hash.slice(CONFIG_FRAGMENT.length + 1) : undefined;
+  if (encoded === undefined) return undefined;
+  try {
+    return JSON.parse(decodeURIComponent(encoded)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
+const isStringRecord = (value: unknown): value is Record<string, unknown> => isRecord(value) && !Array.isArray(value);
+
+/** A card frame's configuration of this protocol version (the frame checks styles and translations again as it applies them). */
+export function isFrameConfig(value: unknown): value is FrameConfig {
+  if (!isRecord(value) || value.protocolVersion !== PROTOCOL_VERSION || typeof value.locale !== 'string') return false;
+  if (value.component !== 'card' && value.component !== 'saved-card') return false;
+  const customer = value.customerConfig;
+  if (!isRecord(customer) || ![customer.hasHolderName, customer.holderNameRequired, customer.hasHolderEmail, customer.holderEmailRequired].every(isFlag)) return false;
+  if (!isStringRecord(value.styles) || (value.translations !== undefined && !isStringRecord(value.translations))) return false;
+  const save = value.saveCard;
+  if (save !== null && !(isRecord(save) && save.offer === true && (save.tokenizeFor === 'CUSTOMER_INITIATED_TRANSACTION' || save.tokenizeFor === 'MERCHANT_INITIATED_TRANSACTION'))) return false;
+  const saved = value.savedCard;
+  if (saved === null) return true;
+  return (
+    isRecord(saved) &&
+    [saved.paymentMethodId, saved.maskedPan, saved.expirationDate, saved.cardBrand].every((field) => typeof field === 'string')
+  );
+}
+
+/** An alternative-payment-method frame's configuration of this protocol version. */
+export function isApmFrameConfig(value: unknown): value is ApmFrameConfig {
+  if (!isRecord(value) || value.protocolVersion !== PROTOCOL_VERSION || typeof value.locale !== 'string') return false;
+  if (value.mode !== 'list' && value.mode !== 'headless') return false;
+  const customer = value.customerConfig;
+  if (!isRecord(customer) || !isFlag(customer.hasHolderName) || !isFlag(customer.hasHolderEmail) || !isStringRecord(value.styles)) return false;
+  const methods = value.paymentMethods;
+  return methods === null || (Array.isArray(methods) && methods.every((method) => typeof method === 'string'));
+}
+
+/** The card frame's ready report (the host takes nothing else). */
+export function isReadyReport(value: unknown): value is ReadyReport {
+  if (!isRecord(value)) return false;
+  if (value.kind === 'failed') return typeof value.reason === 'string';
+  return value.kind === 'ready' && typeof value.height === 'number' && Number.isFinite(value.height) && value.height >= 0;
+}
+
+/** The APM frame's ready report. */
+export function isApmReadyReport(value: unknown): value is ApmReadyReport {
+  if (!isReadyReport(value)) return false;
+  const { methods } = value as { methods?: unknown };
+  return value.kind === 'failed' || (Array.isArray(methods) && methods.every((method) => typeof method === 'string'));
+}
