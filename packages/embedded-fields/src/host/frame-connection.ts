@@ -109,16 +109,16 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
     const onLoad = () => {
       clearTimeout(timer);
       const armed = performance.now();
-      const check = (late: boolean) => {
+      const giveUp = (late: boolean) => {
         // Fired well after its time: the merchant page's main thread was busy, and the
         // frame's hello may still be queued behind this timer. One more turn, then fail.
         if (!late && performance.now() - armed > LOADED_GRACE_MS + 1_000) {
-          timer = setTimeout(() => check(true), LOADED_GRACE_MS);
+          timer = setTimeout(() => giveUp(true), LOADED_GRACE_MS);
           return;
         }
         reject(new Error('the frame loaded but did not connect'));
       };
-      timer = setTimeout(() => check(false), LOADED_GRACE_MS);
+      timer = setTimeout(() => giveUp(false), LOADED_GRACE_MS);
     };
     iframe.addEventListener('load', onLoad, { signal: watching.signal });
     void connection.promise.then(() => {

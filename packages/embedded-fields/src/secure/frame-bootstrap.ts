@@ -56,7 +56,7 @@ export function drawThenReport<Drawn extends { height: number }>(
           ? ({ kind: 'ready', ...outcome.drawn, height: form.getBoundingClientRect().height } as ReadyReport<Drawn>)
           : ({ kind: 'failed', reason: outcome.failed } as const);
       return host.ready(report);
-    });
+    }, () => undefined); // the host went away
   });
 }
 
