@@ -7,6 +7,8 @@
  *   hosted-page      first-load bytes, navigation → interactive card field
  *   components       (only with --only) what each component downloads until ready
  *   e2e              (only with --only) the Playwright suite's wall time with 1 and 2 workers
+ * Browser sections run first and the authorize load last; each waits for idle CPUs first
+ * (support/quiet.ts), and what it found is in the report.
  * Writes bench/results/latest.json (a partial run keeps the other sections' last figures).
  * The merchant page runs on http://localhost, the gateway on http://127.0.0.1: two sites.
  */
@@ -18,6 +20,7 @@ import { benchEmbeddedFields, type CardMountResult } from './embedded-fields';
 import { benchComponentMounts } from './embedded-fields-components';
 import { benchAuthorize, type AuthorizeBench } from './gateway-authorize';
 import { benchHostedPage, type HostedPageResult } from './hosted-page';
+import { waitForQuiet, type Quiet } from './support/quiet';
 import { describeSpread } from './support/stats';
 import type { WireTotal } from './support/wire';
 
@@ -50,7 +53,7 @@ interface Results {
   e2e_wall_time?: unknown;
   figures?: Figure[];
   /** When each section last ran, and the machine's load then (partial runs mix sections). */
-  ran?: Record<string, { date: string; loadavg: number[] }>;
+  ran?: Record<string, { date: string; loadavg: number[]; quiet_before?: Quiet }>;
 }
 
 interface Figure {
@@ -76,31 +79,44 @@ const results: Results = {
 };
 console.log(`${results.command}: ${results.machine.cores} cores (${results.machine.model}), load average ${results.machine.loadavg_at_start.join(' / ')}`);
 
+// Browser timings first, on a machine that has been idle; the authorize load (both cores
+// busy for half a minute) last. Each section waits for the CPUs to be idle (support/quiet.ts).
+const quietBefore: Record<string, Quiet> = {};
+const settle = async (section: string) => {
+  quietBefore[section] = await waitForQuiet();
+  const { idle_share: idle, waited_s: waited } = quietBefore[section];
+  console.log(`${section}: CPUs ${Math.round(idle * 100)} % idle${waited > 1 ? ` after waiting ${waited} s` : ''}`);
+};
+if (sections.includes('embedded-fields')) {
+  await settle('embedded-fields');
+  console.log(`embedded-fields: card mount (cross-site) in Chromium, ${runs} alternated runs…`);
+  results.embedded_fields = await benchEmbeddedFields({ runs, keystrokes: Number(values.keystrokes) });
+}
+if (sections.includes('hosted-page')) {
+  await settle('hosted-page');
+  console.log(`hosted-page: first load and card field in Chromium, ${runs} runs…`);
+  results.hosted_page = await benchHostedPage({ runs });
+}
+if (sections.includes('components')) {
+  await settle('components');
+  console.log('components: what each Embedded Fields component downloads until ready…');
+  results.components = await benchComponentMounts({ runs });
+}
 if (sections.includes('gateway')) {
+  await settle('gateway');
   console.log(`gateway: authorize, frictionless card, ${values.duration} s × ${values.windows} windows, with the RSA bound and a status probe…`);
   results.gateway = await benchAuthorize({ durationS: Number(values.duration), connections: 10, windows: Number(values.windows) });
   const broken = results.gateway.windows.filter((w) => w.lost_transactions > 0 || w.doubled_references > 0);
   if (broken.length > 0) throw new Error(`gateway bench: lost or doubled transactions ${JSON.stringify(broken)}`);
 }
-if (sections.includes('embedded-fields')) {
-  console.log(`embedded-fields: card mount (cross-site) in Chromium, ${runs} alternated runs…`);
-  results.embedded_fields = await benchEmbeddedFields({ runs, keystrokes: Number(values.keystrokes) });
-}
-if (sections.includes('hosted-page')) {
-  console.log(`hosted-page: first load and card field in Chromium, ${runs} runs…`);
-  results.hosted_page = await benchHostedPage({ runs });
-}
-if (sections.includes('components')) {
-  console.log('components: what each Embedded Fields component downloads until ready…');
-  results.components = await benchComponentMounts({ runs });
-}
 if (sections.includes('e2e')) {
+  await settle('e2e');
   console.log('e2e: the whole Playwright suite with 1 and 2 workers…');
   results.e2e_wall_time = benchE2eWallTime();
 }
 results.machine.loadavg_at_end = loadavg().map((n) => Math.round(n * 100) / 100);
 results.ran = { ...previous?.ran };
-for (const section of sections) results.ran[section] = { date: results.date, loadavg: results.machine.loadavg_at_start };
+for (const section of sections) results.ran[section] = { date: results.date, loadavg: results.machine.loadavg_at_start, quiet_before: quietBefore[section] };
 results.figures = figures(results);
 
 const printWire = (title: string, wire: WireTotal) => {
