@@ -8,7 +8,7 @@
 import { WindowMessenger, connect, type Methods, type RemoteProxy } from 'penpal';
 import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
-import { PROTOCOL_VERSION, readConfigFragment, type HostRemote, type ReadyReport } from '../shared/protocol';
+import { readConfigFragment, type HostRemote, type ReadyReport } from '../shared/protocol';
 import { FORM_EVENTS } from './form-events';
 import { relayFocusAndSubmit } from './host-relay';
 
@@ -96,18 +96,17 @@ export interface FrameForm {
   focusField(which: 'first' | 'last'): void;
 }
 
-/** A configuration's protocol version must match; answers the locale to use. */
-export function configuredLocale(config: { protocolVersion: number; locale: Locale }): LocaleTag {
-  if (config.protocolVersion !== PROTOCOL_VERSION) throw new Error(`protocol ${config.protocolVersion} is not ${PROTOCOL_VERSION}`);
+/** The locale a configuration asks for, or en-US (its protocol version was checked where it was read: configFromUrl). */
+export function configuredLocale(config: { locale: Locale }): LocaleTag {
   return isLocaleTag(config.locale) ? config.locale : 'en-US';
 }
 
 /**
- * Drawing's common part: checks the version, loads the locale's catalog (the only one this
- * frame downloads until `setLocale`; usually already in the document), hands the form its
- * configuration and locale, puts it in the document; answers the locale.
+ * Drawing's common part: loads the locale's catalog (the only one this frame downloads until
+ * `setLocale`; usually already in the document), hands the form its configuration and
+ * locale, puts it in the document; answers the locale.
  */
-export async function placeForm<C extends { protocolVersion: number; locale: Locale }>(
+export async function placeForm<C extends { locale: Locale }>(
   form: FrameForm & HTMLElement & { config: C | undefined },
   config: C,
 ): Promise<LocaleTag> {

@@ -246,6 +246,7 @@ export function readConfigFragment(hash: string): unknown {
 
 const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
 const isStringRecord = (value: unknown): value is Record<string, unknown> => isRecord(value) && !Array.isArray(value);
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** A card frame's configuration of this protocol version (the frame checks styles and translations again as it applies them). */
 export function isFrameConfig(value: unknown): value is FrameConfig {
@@ -270,8 +271,7 @@ export function isApmFrameConfig(value: unknown): value is ApmFrameConfig {
   if (value.mode !== 'list' && value.mode !== 'headless') return false;
   const customer = value.customerConfig;
   if (!isRecord(customer) || !isFlag(customer.hasHolderName) || !isFlag(customer.hasHolderEmail) || !isStringRecord(value.styles)) return false;
-  const methods = value.paymentMethods;
-  return methods === null || (Array.isArray(methods) && methods.every((method) => typeof method === 'string'));
+  return value.paymentMethods === null || isStringList(value.paymentMethods);
 }
 
 /** The card frame's ready report (the host takes nothing else). */
@@ -284,6 +284,5 @@ export function isReadyReport(value: unknown): value is ReadyReport {
 /** The APM frame's ready report. */
 export function isApmReadyReport(value: unknown): value is ApmReadyReport {
   if (!isReadyReport(value)) return false;
-  const { methods } = value as { methods?: unknown };
-  return value.kind === 'failed' || (Array.isArray(methods) && methods.every((method) => typeof method === 'string'));
+  return value.kind === 'failed' || isStringList((value as { methods?: unknown }).methods);
 }
