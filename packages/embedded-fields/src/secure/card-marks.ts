@@ -39,16 +39,20 @@ export function brandMark(id: string | undefined): TemplateResult {
   return html`<svg viewBox="0 0 40 26" focusable="false" data-brand=${id ?? 'unknown'}>${draw ? draw() : UNKNOWN_MARK}</svg>`;
 }
 
-/** A card's back with the security code's digits (4 for Amex, on its front). */
+/**
+ * A card's back with the security code's place (4 digits for Amex, on its front). The digits
+ * are dots, not <text>: a text in the form's first drawing cost the frame a font lookup of
+ * its own (another family and weight) and an SVG text layout before it could report ready.
+ */
 export function cvvMark(length: 3 | 4): TemplateResult {
   return html`<svg viewBox="0 0 40 26" focusable="false" data-cvv=${length}>
     <rect x="0.75" y="0.75" width="38.5" height="24.5" rx="3.5" fill="#f3f4f6" stroke="#868e9c" stroke-width="1.2" />
     ${length === 4
       ? svg`<rect x="21" y="11" width="14" height="7" rx="1.5" fill="#fff" stroke="#0a5ad4" stroke-width="1" />
-          <text x="28" y="16.4" text-anchor="middle" fill="#1a1f36" font-family="Arial, Helvetica, sans-serif" font-size="5" font-weight="700">1234</text>`
+          <circle cx="24.1" cy="14.5" r="1.1" fill="#1a1f36" /><circle cx="26.7" cy="14.5" r="1.1" fill="#1a1f36" /><circle cx="29.3" cy="14.5" r="1.1" fill="#1a1f36" /><circle cx="31.9" cy="14.5" r="1.1" fill="#1a1f36" />`
       : svg`<rect x="1" y="4.5" width="38" height="5" fill="#868e9c" />
           <rect x="5" y="13" width="18" height="6" rx="1" fill="#fff" stroke="#c9ced6" stroke-width="0.8" />
           <rect x="24" y="12" width="12" height="8" rx="1.5" fill="#fff" stroke="#0a5ad4" stroke-width="1" />
-          <text x="30" y="17.9" text-anchor="middle" fill="#1a1f36" font-family="Arial, Helvetica, sans-serif" font-size="5" font-weight="700">123</text>`}
+          <circle cx="27.2" cy="16" r="1.1" fill="#1a1f36" /><circle cx="30" cy="16" r="1.1" fill="#1a1f36" /><circle cx="32.8" cy="16" r="1.1" fill="#1a1f36" />`}
   </svg>`;
 }
