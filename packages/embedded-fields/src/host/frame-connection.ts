@@ -23,6 +23,7 @@ import {
   type ApmFrameConfig,
   type FrameConfig,
   type FrameRemote,
+  type HostMethods,
   type ReadyReport,
 } from '../shared/protocol';
 
@@ -57,7 +58,7 @@ export type ReadyCheck<Drawn> = (report: unknown) => ReadyReport<Drawn & { heigh
 export async function openFrame<Remote extends Methods, Drawn extends { height: number }>(
   container: HTMLElement,
   source: FrameSource,
-  methods: Methods,
+  methods: Partial<Omit<HostMethods, 'ready'>>,
   check: ReadyCheck<Drawn>,
 ): Promise<FrameConnection<Remote> & { drawn: Drawn }> {
   const url = new URL(source.path, source.gatewayOrigin);
