@@ -1,7 +1,8 @@
 /**
  * Hostile pages and hostile input against the card component, in real Chromium: a foreign
- * origin framing a session's card frame, a forged CHALLENGE_RESPONSE from a non-ACS origin,
- * markup and script in what a merchant passes, and fuzzed pastes into the real card field.
+ * origin framing a session's card frame, a forged ready report or CHALLENGE_RESPONSE from
+ * another window, markup and script in what a merchant passes, and fuzzed pastes into the
+ * real card field.
  */
 import fc from 'fast-check';
 import { luhnCheck } from '@payments/core';
@@ -29,6 +30,44 @@ test('a foreign origin cannot mount a session’s card frame', async ({ page, cr
   }, `${gatewayUrl}/frames/card?session_id=${session.id}&client_key=test-client-key&v=1`);
   await blocked;
   await expect(page.frameLocator('iframe[title="stolen"]').getByLabel('Card number')).toHaveCount(0);
+});
+
+test('a ready report forged by any window but the card frame opens nothing', async ({ page, checkout, createSession, gateway, gatewayUrl, merchantOrigin }) => {
+  const session = await createSession();
+  // The card frame will not load (the gateway answers 500), so only a forgery could open it.
+  await gateway.request('POST', '/__mock/faults', { path: '/frames/card', mode: 'error', count: 2 }); // both mounts below
+  await checkout.open(session.id, { waitReady: false });
+  // The very message the frame posts, from three other windows: a frame of another site, a
+  // frame of the gateway's own origin that is not the card frame, and the merchant page.
+  const forged = { channel: 'embedded-fields', type: 'ready', report: { kind: 'ready', height: 480 } };
+  const forgers = [`${foreignOf(merchantOrigin)}/return`, `${gatewayUrl}/frames/blank`];
+  await page.evaluate((sources) => {
+    for (const src of sources) {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.title = 'forger';
+      document.body.append(frame);
+    }
+  }, forgers);
+  await expect.poll(() => forgers.every((url) => page.frames().some((f) => f.url() === url))).toBe(true);
+  for (const target of [...forgers.map((url) => page.frames().find((f) => f.url() === url)!), page.mainFrame()]) {
+    await target.evaluate(
+      ([message, origin]) => setInterval(() => window.parent.postMessage(message, origin), 20),
+      [forged, merchantOrigin] as const,
+    );
+  }
+  await expect(checkout.error).toHaveText(/^frame_load_failed: /, { timeout: 10_000 });
+  await expect(page.locator('body')).not.toHaveAttribute('data-ready', 'true');
+
+  // The same message from the card frame's own window (here the gateway's error page, which
+  // Playwright can script) is taken: what kept the forgeries out is where they came from.
+  await checkout.reloadFormButton.click();
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith(`${gatewayUrl}/frames/card`))).toBe(true);
+  const cardFrame = page.frames().find((f) => f.url().startsWith(`${gatewayUrl}/frames/card`))!;
+  await cardFrame.evaluate(([message, origin]) => window.parent.postMessage(message, origin), [forged, merchantOrigin] as const);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTitle('Secure card payment')).toHaveCSS('height', '480px');
+  await gateway.request('DELETE', '/__mock/faults');
 });
 
 test('a forged CHALLENGE_RESPONSE from a non-ACS origin is ignored', async ({ page, checkout, createSession, merchantOrigin, gateway }) => {

@@ -25,7 +25,7 @@ export interface ApmFrame {
 export async function openApmFrame(
   container: HTMLElement,
   context: ApmFrameContext,
-  host: Omit<ApmHostMethods, 'ready'>,
+  host: ApmHostMethods,
   options: { mode: ApmFrameConfig['mode']; title: string; config: ComponentConfig },
 ): Promise<ApmFrame> {
   const customer = options.config.customerConfig ?? {};

@@ -56,7 +56,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
 
   protected async connect(container: HTMLElement): Promise<{ frame: FrameConnection; height: number }> {
     const common = this.commonHostMethods();
-    const methods: Omit<HostMethods, 'ready'> = {
+    const methods: HostMethods = {
       ...common,
       fieldFocus: (change) => {
         // The shopper is in the form: fetch what a payment may need on this page now.

@@ -4,13 +4,15 @@
  * dropped by penpal before it reaches our methods.
  *
  * The frame's configuration rides in the iframe URL's fragment, so the frame draws its form
- * while the two sides shake hands; the frame is open once it is connected and has called
- * `ready` with its height. No round trip is spent on configuring it.
+ * while the two sides shake hands. The frame is open once its ready report (its height) has
+ * come: a message of its own, taken only from this iframe's window and the gateway's origin,
+ * so the form opens as soon as it is drawn; penpal's handshake often ends a few hops later,
+ * and calls made before it ends wait for it. No round trip is spent on configuring it.
  *
  * A frame that cannot work fails fast: the frame's script connects as soon as it runs,
- * which is before the iframe's load event, so a frame that has loaded and is still not
- * connected LOADED_GRACE_MS later is a browser error page, a gateway error page or a page
- * blocked by frame-ancestors. Only a frame still loading (a slow network) gets the whole
+ * which is before the iframe's load event, so a frame that has loaded and has neither
+ * connected nor reported LOADED_GRACE_MS later is a browser error page, a gateway error page
+ * or a page blocked by frame-ancestors. Only a frame still loading (a slow network) gets the whole
  * CONNECT_TIMEOUT_MS.
  */
 import { WindowMessenger, connect, type Connection, type Methods, type RemoteProxy } from 'penpal';
@@ -20,6 +22,7 @@ import {
   LOADED_GRACE_MS,
   PROTOCOL_VERSION,
   configFragment,
+  reportOfReadyMessage,
   type ApmFrameConfig,
   type FrameConfig,
   type FrameRemote,
@@ -52,13 +55,13 @@ export interface FrameSource {
 export type ReadyCheck<Drawn> = (report: unknown) => ReadyReport<Drawn & { height: number }> | undefined;
 
 /**
- * Opens the frame and resolves once it is connected and drawn, with what its `ready` said
- * (`check` reads it). `methods`: what the host offers the frame besides `ready`.
+ * Opens the frame and resolves once it is drawn, with what its ready report said (`check`
+ * reads it). `methods`: what the host offers the frame.
  */
 export async function openFrame<Remote extends Methods, Drawn extends { height: number }>(
   container: HTMLElement,
   source: FrameSource,
-  methods: Partial<Omit<HostMethods, 'ready'>>,
+  methods: Partial<HostMethods>,
   check: ReadyCheck<Drawn>,
 ): Promise<FrameConnection<Remote> & { drawn: Drawn }> {
   const url = new URL(source.path, source.gatewayOrigin);
@@ -82,23 +85,29 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
     settle = { drawn: resolve, failed: reject };
   });
   ready.catch(() => undefined); // a report that comes after the mount has already failed
-  const messenger = new WindowMessenger({ remoteWindow: iframe.contentWindow!, allowedOrigins: [source.gatewayOrigin] });
-  const connection: Connection<Remote> = connect<Remote>({
-    messenger,
-    methods: {
-      ...methods,
-      ready(report: unknown) {
-        const checked = check(report);
-        if (checked?.kind === 'ready') settle?.drawn(checked);
-        else settle?.failed(new Error(`the frame could not start: ${checked?.reason ?? 'no valid report'}`));
-        settle = undefined; // once
-      },
+  const reports = new AbortController();
+  window.addEventListener(
+    'message',
+    (event: MessageEvent) => {
+      if (event.source !== iframe.contentWindow || event.origin !== source.gatewayOrigin) return;
+      const report = reportOfReadyMessage(event.data);
+      if (report === undefined) return;
+      const checked = check(report);
+      if (checked?.kind === 'ready') settle?.drawn(checked);
+      else settle?.failed(new Error(`the frame could not start: ${checked?.reason ?? 'no valid report'}`));
+      reports.abort(); // once
     },
-    channel: 'embedded-fields',
-  });
+    { signal: reports.signal },
+  );
+  const messenger = new WindowMessenger({ remoteWindow: iframe.contentWindow!, allowedOrigins: [source.gatewayOrigin] });
+  // A frame that reported but never connects (it cannot, short of a browser fault) makes the
+  // calls waiting for it reject after the timeout, instead of hanging.
+  const connection: Connection<Remote> = connect<Remote>({ messenger, methods, channel: 'embedded-fields', timeout: CONNECT_TIMEOUT_MS });
+  connection.promise.catch(() => undefined); // timed out or destroyed: the calls waiting for it reject
 
-  // Until connected: the load grace and the connect timeout. Once connected, the frame is
-  // alive, and its drawing (a saved card's mark on a slow network) gets a timeout of its own.
+  // Until connected or reported: the load grace and the connect timeout. Once connected, the
+  // frame is alive, and its drawing (a saved card's mark on a slow network) gets a timeout of
+  // its own.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const watching = new AbortController();
   const stopWatching = () => {
@@ -123,17 +132,18 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
     };
     iframe.addEventListener('load', onLoad, { signal: watching.signal });
     void connection.promise.then(() => {
+      if (watching.signal.aborted) return; // already reported
       watching.abort();
       clearTimeout(timer);
       timer = setTimeout(() => reject(new Error('the frame connected but was not drawn in time')), CONNECT_TIMEOUT_MS);
     }, () => undefined);
   });
   try {
-    const [remote, drawn] = await Promise.race([Promise.all([connection.promise, ready]), notInTime]);
+    const drawn = await Promise.race([ready, notInTime]);
     stopWatching();
     return {
       iframe,
-      remote,
+      remote: whenConnected(connection.promise),
       drawn,
       destroy() {
         connection.destroy();
@@ -142,8 +152,24 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
     };
   } catch (error) {
     stopWatching();
+    reports.abort();
     connection.destroy();
     iframe.remove();
     throw error;
   }
+}
+
+/**
+ * The frame's methods, callable from the moment it is ready: each call waits for penpal's
+ * handshake (usually done within a few ms of the report) and rejects if the connection is
+ * destroyed first.
+ */
+function whenConnected<Remote extends Methods>(connected: Promise<RemoteProxy<Remote>>): RemoteProxy<Remote> {
+  return new Proxy({} as RemoteProxy<Remote>, {
+    // `then` stays undefined, so the proxy is never taken for a promise.
+    get: (_target, name) =>
+      typeof name === 'string' && name !== 'then'
+        ? (...args: unknown[]) => connected.then((remote) => (remote as Record<string, (...a: unknown[]) => unknown>)[name]!(...args))
+        : undefined,
+  });
 }

@@ -62,8 +62,8 @@ function start(environment: FrameEnvironment): void {
     },
   };
 
-  const connected = connectToHost<ApmHostRemote>(environment, form, { ...methods });
-  drawThenReport<{ height: number; methods: string[] }>(connected, form, async () => {
+  const connected = connectToHost<ApmHostRemote>(environment, { ...methods });
+  drawThenReport<{ height: number; methods: string[] }>(environment, form, connected, async () => {
     if (!config) throw new Error('no valid configuration');
     locale = await placeForm(form, config);
     try {

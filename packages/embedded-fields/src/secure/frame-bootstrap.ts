@@ -8,9 +8,8 @@
 import { WindowMessenger, connect, type Methods, type RemoteProxy } from 'penpal';
 import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
-import { readConfigFragment, type HostRemote, type ReadyReport } from '../shared/protocol';
-import { FORM_EVENTS } from './form-events';
-import { relayFocusAndSubmit } from './host-relay';
+import { readConfigFragment, readyMessage, type ReadyReport } from '../shared/protocol';
+import { relayFormEvents, type CommonHost } from './host-relay';
 
 export interface FrameEnvironment {
   /** The only origin this frame answers. */
@@ -33,58 +32,42 @@ export function configFromUrl<C>(isConfig: (value: unknown) => value is C): C | 
   return isConfig(config) ? config : undefined;
 }
 
-/**
- * Draws the form and tells the host (`ready`) once both are done: the drawing (`draw`, which
- * answers what the report adds besides the height, or throws) and the connection. The
- * drawing starts in the next task, because the handshake's first message leaves the frame
- * only when this task ends; the host's replies are handled between the drawing's steps. The
- * height is the form's when the report leaves: any resize before it did not reach the host.
- */
-export function drawThenReport<Drawn extends { height: number }>(
-  connected: Promise<{ ready(report: ReadyReport<Drawn>): unknown }>,
-  form: HTMLElement,
-  draw: () => Promise<Omit<Drawn, 'height'>>,
-): void {
-  setTimeout(() => {
-    const drawing = draw().then(
-      (drawn) => ({ drawn }),
-      (error: unknown) => ({ failed: error instanceof Error ? error.message : 'could not draw' }),
-    );
-    void Promise.all([connected, drawing]).then(([host, outcome]) => {
-      const report =
-        'drawn' in outcome
-          ? ({ kind: 'ready', ...outcome.drawn, height: form.getBoundingClientRect().height } as ReadyReport<Drawn>)
-          : ({ kind: 'failed', reason: outcome.failed } as const);
-      return host.ready(report);
-    }, () => undefined); // the host went away
-  });
-}
-
-/** What every host offers a frame. */
-type CommonHost = Pick<HostRemote, 'change' | 'resize' | 'focusExit'>;
-
-/** Connects to the parent with `methods`, then relays `form`'s events to it. `Host`: what the parent offers. */
-export async function connectToHost<Host extends CommonHost & Methods>(
-  environment: FrameEnvironment,
-  form: HTMLElement,
-  methods: Methods,
-): Promise<RemoteProxy<Host>> {
+/** Connects to the parent with `methods`. `Host`: what the parent offers. */
+export function connectToHost<Host extends CommonHost & Methods>(environment: FrameEnvironment, methods: Methods): Promise<RemoteProxy<Host>> {
   const connection = connect<Host>({
     messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [environment.parentOrigin] }),
     methods,
     channel: 'embedded-fields',
   });
-  const remote = await connection.promise;
-  const host: RemoteProxy<CommonHost> = remote;
-  form.addEventListener(FORM_EVENTS.state, (event: Event) => void host.change((event as CustomEvent<ComponentState>).detail));
-  form.addEventListener(FORM_EVENTS.resize, (event: Event) => void host.resize((event as CustomEvent<{ height: number }>).detail.height));
-  form.addEventListener(FORM_EVENTS.focusExit, (event: Event) => {
-    // The host moves focus to the merchant page's next element; the browser's own Tab must not also move it.
-    event.preventDefault();
-    void host.focusExit((event as CustomEvent<{ direction: 'forward' | 'backward' }>).detail.direction);
+  return connection.promise;
+}
+
+/**
+ * Draws the form and posts its ready report to the parent once drawn (`draw` answers what the
+ * report adds besides the height, or throws): a message of its own, not a penpal call, so
+ * the host opens the form without waiting for the handshake. From then on the form's events
+ * go to the host (`host`; host-relay.ts), queued until the handshake ends. The drawing starts in
+ * the next task: drawn inside the script's first task, the report reached the host some
+ * 20 ms later (Chrome, 2026-11). The height is the form's when the report leaves: a resize
+ * after it is relayed.
+ */
+export function drawThenReport<Drawn extends { height: number }>(
+  environment: FrameEnvironment,
+  form: HTMLElement,
+  host: Promise<RemoteProxy<CommonHost>>,
+  draw: () => Promise<Omit<Drawn, 'height'>>,
+): void {
+  setTimeout(() => {
+    void draw()
+      .then(
+        (drawn) => ({ kind: 'ready', ...drawn, height: form.getBoundingClientRect().height }) as ReadyReport<Drawn>,
+        (error: unknown): ReadyReport<Drawn> => ({ kind: 'failed', reason: error instanceof Error ? error.message : 'could not draw' }),
+      )
+      .then((report) => {
+        window.parent.postMessage(readyMessage(report), environment.parentOrigin);
+        if (report.kind === 'ready') relayFormEvents(form, host);
+      });
   });
-  relayFocusAndSubmit(form, remote as RemoteProxy<HostRemote>);
-  return remote;
 }
 
 /** What both frame forms (<ef-card-form>, <ef-apm-form>) answer alike. */

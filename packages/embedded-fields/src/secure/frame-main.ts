@@ -70,11 +70,14 @@ function start(environment: FrameEnvironment): void {
     },
   };
 
-  const connected = connectToHost<HostRemote>(environment, form, { ...methods }).then((remote) => {
-    host = remote;
-    return remote;
-  });
-  drawThenReport<{ height: number }>(connected, form, async () => {
+  const connected = connectToHost<HostRemote>(environment, { ...methods });
+  connected.then(
+    (remote) => {
+      host = remote;
+    },
+    () => undefined, // the host went away
+  );
+  drawThenReport<{ height: number }>(environment, form, connected, async () => {
     if (!config) throw new Error('no valid configuration');
     // A saved card shows its brand at once: its mark is part of ready.
     if (config.component === 'saved-card') await loadBrandMarks().catch(() => undefined);

@@ -12,8 +12,11 @@
  *  2. the gateway answers the frame document only to the session's merchant origin
  *     (frame-ancestors) and tells the frame that origin; the frame connects to its parent
  *     with allowedOrigins = [that origin], the host with allowedOrigins = [gateway origin];
- *  3. while they connect, the frame draws the form; then it calls `ready` with its height
- *     (or with why it cannot start). No round trip is spent on the configuration;
+ *  3. while they connect, the frame draws the form; then it posts its ready report (its
+ *     height, or why it cannot start) to the parent: one message outside penpal, so the
+ *     form is open as soon as it is drawn, without waiting for the handshake's last hops
+ *     (calls made before the handshake ends wait for it). No round trip is spent on the
+ *     configuration;
  *  4. the frame reports `change` (states, never values), `resize`, `fieldFocus` (which
  *     field got or lost the focus) and `submitKey` (Enter in a field);
  *  5. `submit` runs authorize and 3-D Secure inside the frame; UI that must cover the
@@ -25,8 +28,8 @@
  *  2. the gateway frames it for the session's merchant origin only (frame-ancestors, meta);
  *  3. the frame asks the gateway which methods fit the session (GET
  *     /api/sessions/{id}/payment-methods, same origin) and renders them (`list`), or nothing
- *     (`headless`: a redirect factory's connection to the gateway); then calls `ready` with
- *     its height and the methods shown;
+ *     (`headless`: a redirect factory's connection to the gateway); then posts its ready
+ *     report with its height and the methods shown;
  *  4. the frame reports `change` (states, never values) and `resize`;
  *  5. `submit` authorizes with the chosen method and answers the execution response. The
  *     host never navigates for this frame: it exposes no `navigate` to it at all.
@@ -98,10 +101,28 @@ export type NavigationRequest =
 /** What a frame tells its host once it is drawn (`Drawn`: the height, and what else the frame adds), or why it cannot start. */
 export type ReadyReport<Drawn extends { height: number } = { height: number }> = ({ kind: 'ready' } & Drawn) | { kind: 'failed'; reason: string };
 
+/**
+ * The ready report as it travels: posted by the frame to its parent's origin once drawn, and
+ * taken by the host only from its own iframe's window and the gateway's origin
+ * (frame-connection.ts waits for it before the component is ready).
+ */
+export interface ReadyMessage<Report = ReadyReport> {
+  channel: 'embedded-fields';
+  type: 'ready';
+  report: Report;
+}
+
+export function readyMessage<Report extends ReadyReport<{ height: number }>>(report: Report): ReadyMessage<Report> {
+  return { channel: 'embedded-fields', type: 'ready', report };
+}
+
+/** The report a message carries if it is a ready message (unchecked: the caller's guard reads it), else undefined. */
+export function reportOfReadyMessage(data: unknown): unknown {
+  return isRecord(data) && data.channel === 'embedded-fields' && data.type === 'ready' ? data.report : undefined;
+}
+
 /** Methods the host (merchant page) exposes to the frame. */
 export interface HostMethods {
-  /** The form is drawn, or cannot be (frame-connection.ts waits for this before the component is ready). */
-  ready(report: ReadyReport): void;
   change(state: ComponentState): void;
   resize(height: number): void;
   /** Shows the ACS challenge over the merchant page; resolves with the ACS's answer. */
@@ -171,7 +192,7 @@ export type ApmReadyReport = ReadyReport<{ height: number; methods: string[] }>;
 
 /** What the host exposes to the APM frame: no challenge, no navigation (a redirect factory: no focus or Enter either). */
 export type ApmHostMethods = Pick<HostMethods, 'change' | 'resize' | 'focusExit'> &
-  Partial<Pick<HostMethods, 'fieldFocus' | 'submitKey'>> & { ready(report: ApmReadyReport): void };
+  Partial<Pick<HostMethods, 'fieldFocus' | 'submitKey'>>;
 
 export type ApmFrameRemote = Pick<ApmFrameMethods, keyof ApmFrameMethods>;
 export type ApmHostRemote = Pick<ApmHostMethods, keyof ApmHostMethods>;
