@@ -66,6 +66,9 @@ export function drawThenReport<Drawn extends { height: number }>(
       .then((report) => {
         window.parent.postMessage(readyMessage(report), environment.parentOrigin);
         if (report.kind === 'ready') relayFormEvents(form, host);
+        // A script of 1.0.x still on a merchant's page (this frame serves every 1.x script)
+        // takes the report as its penpal method `ready`; today's hosts have none and refuse it.
+        void host.then((remote) => (remote as unknown as RemoteProxy<{ ready(report: unknown): void }>).ready(report)).catch(() => undefined);
       });
   });
 }

@@ -15,8 +15,9 @@
  *  3. while they connect, the frame draws the form; then it posts its ready report (its
  *     height, or why it cannot start) to the parent: one message outside penpal, so the
  *     form is open as soon as it is drawn, without waiting for the handshake's last hops
- *     (calls made before the handshake ends wait for it). No round trip is spent on the
- *     configuration;
+ *     (calls made before the handshake ends wait for it). Scripts of 1.0.x took the report
+ *     as a penpal call `ready`; the frame still makes that call once connected (e2e/
+ *     frame-protocol.spec.ts). No round trip is spent on the configuration;
  *  4. the frame reports `change` (states, never values), `resize`, `fieldFocus` (which
  *     field got or lost the focus) and `submitKey` (Enter in a field);
  *  5. `submit` runs authorize and 3-D Secure inside the frame; UI that must cover the
