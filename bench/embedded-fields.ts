@@ -19,6 +19,7 @@ import { launchChromium } from './support/chromium';
 import { startGatewayProcess } from './support/gateway-process';
 import { startMerchantServer } from './support/merchant-server';
 import { quantile, spread, type Spread } from './support/stats';
+import { waitForQuiet } from './support/quiet';
 import { recordWire, type WireTotal } from './support/wire';
 
 const CARD_FRAME = 'iframe[title="Secure card payment"]';
@@ -86,6 +87,8 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
     /** One page: the script, then the card mount and the empty iframe in the given order. */
     const measure = async (page: Page, blankFirst: boolean) => {
       const script = (await page.evaluate('window.loadScript()')) as number;
+      // The last run's browser context is still being torn down: each pair starts on idle CPUs.
+      await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
       let blank = 0;
       if (blankFirst) blank = (await page.evaluate('window.loadBlank()')) as number;
       const mount = (await page.evaluate('window.mountCard()')) as number;

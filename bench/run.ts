@@ -33,7 +33,7 @@ const { values } = parseArgs({
   options: {
     only: { type: 'string' },
     runs: { type: 'string', default: '15' },
-    keystrokes: { type: 'string', default: '40' },
+    keystrokes: { type: 'string', default: '60' },
     duration: { type: 'string', default: '10' },
     windows: { type: 'string', default: '3' },
   },

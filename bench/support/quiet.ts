@@ -23,11 +23,12 @@ function cpuTimes(): { idle: number; total: number } {
   return { idle, total };
 }
 
-export async function waitForQuiet({ idleShare = 0.9, maxWaitMs = 90_000 } = {}): Promise<Quiet> {
+/** `windowMs`: how long the CPUs must have been idle (one second before a section; less between runs). */
+export async function waitForQuiet({ idleShare = 0.9, maxWaitMs = 90_000, windowMs = 1_000 } = {}): Promise<Quiet> {
   const started = Date.now();
   for (;;) {
     const before = cpuTimes();
-    await sleep(1_000);
+    await sleep(windowMs);
     const after = cpuTimes();
     const share = (after.idle - before.idle) / Math.max(1, after.total - before.total);
     if (share >= idleShare || Date.now() - started >= maxWaitMs) {
