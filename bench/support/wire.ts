@@ -25,7 +25,7 @@ export interface WireTotal {
 const readable = (url: URL) =>
   `${url.pathname}${url.search}`
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{id}')
-    .replace(/([?&]client_key=)[^&]+/, '$1…')
+    .replace(/([?&](?:client_key|parent_origin)=)[^&]+/g, '$1…')
     .replace(/\?0\.\d+$/, '');
 
 export function recordWire(context: BrowserContext, origin: string, skip: (path: string) => boolean = () => false) {

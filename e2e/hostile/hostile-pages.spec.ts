@@ -18,19 +18,24 @@ const test = base.extend<{ checkout: CheckoutPage }>({
 /** Full-width digits, as a Japanese or Chinese IME types them. */
 const fullWidth = (digits: string) => [...digits].map((d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)).join('');
 
-test('a foreign origin cannot mount a session’s card frame', async ({ page, createSession, gatewayUrl, merchantOrigin }) => {
-  const session = await createSession();
-  const blocked = page.waitForEvent('console', (m) => /frame-ancestors|Refused to frame/i.test(m.text()));
-  await page.goto(`${foreignOf(merchantOrigin)}/return`);
-  await page.evaluate((src) => {
-    const frame = document.createElement('iframe');
-    frame.src = src;
-    frame.title = 'stolen';
-    document.body.append(frame);
-  }, `${gatewayUrl}/frames/card?session_id=${session.id}&client_key=test-client-key&v=1`);
-  await blocked;
-  await expect(page.frameLocator('iframe[title="stolen"]').getByLabel('Card number')).toHaveCount(0);
-});
+// As a 1.0 script asks for the frame (no parent_origin), naming the merchant's origin, and naming its own.
+for (const claim of ['none', 'merchant', 'own'] as const) {
+  test(`a foreign origin cannot mount a session’s card frame (parent_origin: ${claim})`, async ({ page, createSession, gatewayUrl, merchantOrigin }) => {
+    const session = await createSession();
+    const blocked = page.waitForEvent('console', (m) => /frame-ancestors|Refused to frame/i.test(m.text()));
+    await page.goto(`${foreignOf(merchantOrigin)}/return`);
+    const parent = { none: undefined, merchant: merchantOrigin, own: foreignOf(merchantOrigin) }[claim];
+    const query = new URLSearchParams({ session_id: session.id, client_key: 'test-client-key', v: '1', ...(parent ? { parent_origin: parent } : {}) });
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.title = 'stolen';
+      document.body.append(frame);
+    }, `${gatewayUrl}/frames/card?${query}`);
+    await blocked;
+    await expect(page.frameLocator('iframe[title="stolen"]').getByLabel('Card number')).toHaveCount(0);
+  });
+}
 
 test('a ready report forged by any window but the card frame opens nothing', async ({ page, checkout, createSession, gateway, gatewayUrl, merchantOrigin }) => {
   const session = await createSession();

@@ -69,6 +69,8 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
   url.searchParams.set('client_key', source.clientKey);
   url.searchParams.set('v', String(PROTOCOL_VERSION));
   url.searchParams.set('locale', source.locale);
+  // The gateway serves the frame only if this is the session's merchant origin.
+  url.searchParams.set('parent_origin', location.origin);
   url.hash = configFragment(source.config);
 
   const iframe = document.createElement('iframe');

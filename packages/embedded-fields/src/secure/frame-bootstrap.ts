@@ -18,11 +18,16 @@ export interface FrameEnvironment {
   clientKey: string;
 }
 
-/** The frame's parent and session; null when the document is not framed by a merchant (nothing must run). */
+/**
+ * The frame's parent and session; null when the document is not framed by a merchant (nothing
+ * must run). The parent's origin is the URL's `parent_origin`, which the gateway served this
+ * document for only if it is the session's merchant origin (frame-ancestors pins the same);
+ * for a 1.0 script, which sends none, the gateway writes it into a meta tag.
+ */
 export function frameEnvironment(): FrameEnvironment | null {
-  const parentOrigin = document.querySelector<HTMLMetaElement>('meta[name="ef-parent-origin"]')?.content ?? '';
-  if (window.parent === window || !parentOrigin) return null;
   const params = new URLSearchParams(location.search);
+  const parentOrigin = document.querySelector<HTMLMetaElement>('meta[name="ef-parent-origin"]')?.content ?? params.get('parent_origin') ?? '';
+  if (window.parent === window || !parentOrigin) return null;
   return { parentOrigin, sessionId: params.get('session_id') ?? '', clientKey: params.get('client_key') ?? '' };
 }
 

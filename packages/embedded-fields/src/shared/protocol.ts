@@ -6,12 +6,13 @@
  * checked by the guards at the end of this file (penpal's guards.ts is the model).
  *
  * Card frame:
- *  1. the host creates the iframe at FRAME_PATH?session_id&client_key&v=PROTOCOL_VERSION&locale,
- *     its FrameConfig in the URL's fragment (`#config=`: the frame reads it as its script
- *     starts, and the gateway never receives it);
- *  2. the gateway answers the frame document only to the session's merchant origin
- *     (frame-ancestors) and tells the frame that origin; the frame connects to its parent
- *     with allowedOrigins = [that origin], the host with allowedOrigins = [gateway origin];
+ *  1. the host creates the iframe at FRAME_PATH?session_id&client_key&v=PROTOCOL_VERSION&locale
+ *     &parent_origin (its page's origin), its FrameConfig in the URL's fragment (`#config=`:
+ *     the frame reads it as its script starts, and the gateway never receives it);
+ *  2. the gateway answers the frame document only if parent_origin is the session's merchant
+ *     origin, and only to that origin (frame-ancestors); the frame connects to its parent
+ *     with allowedOrigins = [that origin], the host with allowedOrigins = [gateway origin]
+ *     (a 1.0 script sends no parent_origin: the gateway writes the origin into the document);
  *  3. while they connect, the frame draws the form; then it posts its ready report (its
  *     height, or why it cannot start) to the parent: one message outside penpal, so the
  *     form is open as soon as it is drawn, without waiting for the handshake's last hops
@@ -24,9 +25,10 @@
  *     merchant page (challenge modal, top-level navigation) is asked of the host.
  *
  * Alternative-payment-method frame, in the same style:
- *  1. the host creates the iframe at APM_FRAME_PATH?session_id&client_key&v&locale, its
- *     ApmFrameConfig in the fragment;
- *  2. the gateway frames it for the session's merchant origin only (frame-ancestors, meta);
+ *  1. the host creates the iframe at APM_FRAME_PATH?session_id&client_key&v&locale&
+ *     parent_origin, its ApmFrameConfig in the fragment;
+ *  2. the gateway frames it for the session's merchant origin only (parent_origin,
+ *     frame-ancestors);
  *  3. the frame asks the gateway which methods fit the session (GET
  *     /api/sessions/{id}/payment-methods, same origin) and renders them (`list`), or nothing
  *     (`headless`: a redirect factory's connection to the gateway); then posts its ready

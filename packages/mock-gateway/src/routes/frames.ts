@@ -1,14 +1,18 @@
 /**
  * The secure frames' documents, from the gateway's origin: GET /frames/card?session_id&
- * client_key (card, saved card) and /frames/apm (alternative methods, redirect factories).
- * The gateway knows the session's merchant origin (originator_url, else the terminal's
- * website) and allows exactly that origin to frame the document (frame-ancestors) and to
- * talk to it (a meta tag the frame's penpal pins).
+ * client_key&locale&parent_origin (card, saved card) and /frames/apm (alternative methods,
+ * redirect factories). The gateway knows the session's merchant origin (originator_url, else
+ * the terminal's website) and allows exactly that origin to frame the document
+ * (frame-ancestors) and to talk to it: the script names its page's origin in `parent_origin`,
+ * which must be that one (else the session is refused), and the frame's penpal pins it. The
+ * document is then the same for every session of that locale, compressed once at brotli's
+ * highest level; only its CSP header is the session's. A 1.0 script sends no
+ * `parent_origin`: its document carries the origin in a meta tag, compressed per request.
  *
  * CSP: scripts and styles from 'self' only, Trusted Types enforced (lit's policy only),
  * API calls to 'self', the 3-D Secure method iframe and its form to the ACS origin.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
@@ -25,25 +29,31 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
 
   // /frames/card: card and saved-card; /frames/apm: alternative methods and the redirect factories.
   const documents = [['/frames/card', 'card'], ['/frames/apm', 'apm']] as const;
-  for (const [path, frame] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string; locale?: string } }>(path, async (request, reply) => {
-    const { session_id: sessionId = '', client_key: clientKey = '', locale } = request.query;
+  for (const [path, frame] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string; locale?: string; parent_origin?: string } }>(path, async (request, reply) => {
+    const { session_id: sessionId = '', client_key: clientKey = '', locale, parent_origin: claimedParent } = request.query;
     const merchant = ctx.config.merchants.find((m) => m.client_key === clientKey && m.active);
     const session = ctx.store.sessions.get(sessionId);
     if (!merchant || !session || session.merchant_id !== merchant.id || sessionStatus(ctx, session) === 'EXPIRED') {
-      // Nobody may frame it: the host's handshake times out and reports frame_load_failed.
-      return frameDocument(request, reply, '', "'none'", 'This payment session is not valid.');
+      return refusedDocument(request, reply);
     }
     const parent = originOf(session.originator_url);
+    // A page that is not the session's merchant (or a session without one) frames nothing.
+    if (!parent || parent === 'null' || (claimedParent !== undefined && claimedParent !== parent)) return refusedDocument(request, reply);
+    const file = join(frameDir, `${frame}.html`);
     let document: string;
+    let built: number;
     try {
-      document = readFileSync(join(frameDir, `${frame}.html`), 'utf8');
+      document = readFileSync(file, 'utf8');
+      built = statSync(file).mtimeMs;
     } catch {
       return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
     }
     // The host says which locale the frame opens in: its catalog comes in the document.
     const catalog = isLocaleTag(locale) ? await documentCatalogTag(join(frameDir, `${frame}.manifest.json`), locale) : '';
     if (catalog) document = document.replace('</head>', `  ${catalog}\n  </head>`);
-    return frameDocument(request, reply, parent, parent, document, ctx);
+    if (claimedParent === undefined) document = document.replace('</head>', `  <meta name="ef-parent-origin" content="${escapeHtml(parent)}" />\n  </head>`);
+    const reuse = claimedParent === undefined ? undefined : `${file}:${built}:${catalog ? locale : ''}`;
+    return frameDocument(request, reply, parent, document, ctx, reuse);
   });
 
   // An empty document from the same origin: the floor any framed checkout pays (bench baseline).
@@ -61,20 +71,29 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
   );
 }
 
+/** What a session's merchant may frame: `parent` only (frame-ancestors). */
 function frameDocument(
   request: FastifyRequest,
   reply: FastifyReply,
-  parentOrigin: string,
-  ancestors: string,
+  parent: string,
   document: string,
-  ctx?: GatewayContext,
+  ctx: GatewayContext,
+  reuse: string | undefined,
 ): FastifyReply {
-  const html = parentOrigin
-    ? document.replace('</head>', `  <meta name="ef-parent-origin" content="${escapeHtml(parentOrigin)}" />\n  </head>`)
-    : `<!doctype html><html lang="en"><title>Secure card payment</title><p>${escapeHtml(document)}</p></html>`;
-  const acs = ctx?.urls.acs ?? '';
+  const acs = ctx.urls.acs;
   // The 3-D Secure method iframe goes to the ACS, then lands on our own notification URL.
-  const csp = litDocumentCsp(acs, { formAction: acs || "'none'", frameAncestors: ancestors });
+  sendFrameHeaders(reply, litDocumentCsp(acs, { formAction: acs || "'none'", frameAncestors: parent }));
+  // Per-session CSP: never cached. The body: compressed once per locale (`reuse`), or per request.
+  return sendCompressed(request, reply, document, reuse);
+}
+
+/** Nobody may frame it: the host's handshake times out and reports frame_load_failed. */
+function refusedDocument(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  sendFrameHeaders(reply, litDocumentCsp('', { formAction: "'none'", frameAncestors: "'none'" }));
+  return sendCompressed(request, reply, '<!doctype html><html lang="en"><title>Secure card payment</title><p>This payment session is not valid.</p></html>');
+}
+
+function sendFrameHeaders(reply: FastifyReply, csp: string): void {
   reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', csp)
@@ -82,6 +101,4 @@ function frameDocument(
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')
     .header('cross-origin-opener-policy', 'same-origin');
-  // Per-session CSP and parent origin: never cached, compressed per request.
-  return sendCompressed(request, reply, html);
 }

@@ -5,7 +5,7 @@
  * point; the frame document and the hosted page compressed but never cached.
  */
 import { existsSync } from 'node:fs';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../server';
 import { rawGet } from '../test-harness';
@@ -70,6 +70,38 @@ describe.skipIf(!built)('bundles served by a running gateway', () => {
       expect(chunk.headers['cache-control'], src).toBe('public, max-age=31536000, immutable');
       expect(chunk.headers.etag, src).toMatch(/^"/);
     }
+  });
+
+  it('the card frame for today\'s script (parent_origin): served only for the session\'s merchant origin, the same compressed bytes for every session of a locale', async () => {
+    const merchant = 'http://localhost:5173';
+    const frameUrl = (id: string | undefined, parent: string, locale = 'sv-SE') =>
+      `${gateway.url}/frames/card?${new URLSearchParams({ session_id: id ?? '', client_key: 'test-client-key', v: '1', locale, parent_origin: parent })}`;
+    const [first, second] = [
+      await create('/api/sessions', { return_url: `${merchant}/return`, originator_url: merchant }),
+      await create('/api/sessions', { return_url: `${merchant}/return`, originator_url: merchant }),
+    ];
+    const a = await rawGet(frameUrl(first.id, merchant), BR);
+    const b = await rawGet(frameUrl(second.id, merchant), BR);
+    expect(a.status).toBe(200);
+    expect(a.headers['content-security-policy']).toContain(`frame-ancestors ${merchant}`);
+    expect(a.headers['cache-control']).toBe('no-store');
+    expect(b.body.equals(a.body)).toBe(true); // one document per locale, compressed once
+    const html = brotliDecompressSync(a.body).toString();
+    expect(html).not.toContain('ef-parent-origin'); // the origin is the URL's, checked here
+    expect(html).toContain('data-locale="sv-SE"');
+    // Compressed at brotli's highest level: smaller than the per-request level would make it.
+    expect(a.body.length).toBeLessThan(brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length);
+    // Another origin named as the parent: refused, framed by nobody, for the same valid session.
+    const forged = await rawGet(frameUrl(first.id, 'https://evil.example'), BR);
+    expect(forged.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(brotliDecompressSync(forged.body).toString()).not.toContain('<script');
+  });
+
+  it('the card frame for a 1.0 script (no parent_origin): the merchant origin written into the document', async () => {
+    const session = await create('/api/sessions', { return_url: 'http://localhost:5173/return', originator_url: 'http://localhost:5173' });
+    const frame = await rawGet(`${gateway.url}/frames/card?session_id=${session.id}&client_key=test-client-key&v=1&locale=en-US`, BR);
+    expect(frame.headers['content-security-policy']).toContain('frame-ancestors http://localhost:5173');
+    expect(brotliDecompressSync(frame.body).toString()).toContain('<meta name="ef-parent-origin" content="http://localhost:5173" />');
   });
 
   it('the hosted page: its document compressed and never cached, its hashed assets brotli and immutable', async () => {
