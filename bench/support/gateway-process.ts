@@ -9,8 +9,10 @@ export interface GatewayProcess {
   stop(): Promise<void>;
 }
 
-export async function startGatewayProcess(): Promise<GatewayProcess> {
-  const child = spawn('pnpm', ['--filter', '@payments/mock-gateway', 'start', '--port', '0', '--no-build'], {
+/** `bundles`: an Embedded Fields build to serve instead of the workspace's (the gateway's --bundles). */
+export async function startGatewayProcess({ bundles }: { bundles?: string } = {}): Promise<GatewayProcess> {
+  const args = ['--filter', '@payments/mock-gateway', 'start', '--port', '0', '--no-build', ...(bundles ? ['--bundles', bundles] : [])];
+  const child = spawn('pnpm', args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
