@@ -39,20 +39,15 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
     const parent = originOf(session.originator_url);
     // A page that is not the session's merchant (or a session without one) frames nothing.
     if (!parent || parent === 'null' || (claimedParent !== undefined && claimedParent !== parent)) return refusedDocument(request, reply);
-    const file = join(frameDir, `${frame}.html`);
-    let document: string;
-    let built: number;
-    try {
-      document = readFileSync(file, 'utf8');
-      built = statSync(file).mtimeMs;
-    } catch {
-      return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
-    }
-    // The host says which locale the frame opens in: its catalog comes in the document.
-    const catalog = isLocaleTag(locale) ? await documentCatalogTag(join(frameDir, `${frame}.manifest.json`), locale) : '';
-    if (catalog) document = document.replace('</head>', `  ${catalog}\n  </head>`);
-    if (claimedParent === undefined) document = document.replace('</head>', `  <meta name="ef-parent-origin" content="${escapeHtml(parent)}" />\n  </head>`);
-    const reuse = claimedParent === undefined ? undefined : `${file}:${built}:${catalog ? locale : ''}`;
+    const built = await localeDocument(frameDir, frame, locale);
+    if (!built) return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
+    // Today's script: the document of the locale as built (compressed once, `reuse`). A 1.0
+    // script: the merchant origin written into it, compressed for this request.
+    const document =
+      claimedParent === undefined
+        ? built.html.replace('</head>', `  <meta name="ef-parent-origin" content="${escapeHtml(parent)}" />\n  </head>`)
+        : built.html;
+    const reuse = claimedParent === undefined ? undefined : built.key;
     return frameDocument(request, reply, parent, document, ctx, reuse);
   });
 
@@ -69,6 +64,27 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
   app.get<{ Params: { '*': string } }>('/frames/assets/*', async (request, reply) =>
     sendAsset(request, reply, { root: join(frameDir, 'assets'), file: request.params['*'], cache: 'immutable', sameOriginOnly: true }),
   );
+}
+
+/** Each frame's document per locale, with that locale's catalog: read once per build (a rebuild has a new mtime). */
+const localeDocuments = new Map<string, string>();
+
+async function localeDocument(frameDir: string, frame: string, locale: string | undefined): Promise<{ html: string; key: string } | undefined> {
+  const file = join(frameDir, `${frame}.html`);
+  const built = statSync(file, { throwIfNoEntry: false });
+  if (!built) return undefined;
+  // The host says which locale the frame opens in: its catalog comes in the document.
+  const tag = isLocaleTag(locale) ? locale : undefined;
+  const key = `${file}:${built.mtimeMs}:${tag ?? ''}`;
+  let html = localeDocuments.get(key);
+  if (html === undefined) {
+    html = readFileSync(file, 'utf8');
+    const catalog = tag ? await documentCatalogTag(join(frameDir, `${frame}.manifest.json`), tag) : '';
+    if (catalog) html = html.replace('</head>', `  ${catalog}\n  </head>`);
+    if (localeDocuments.size >= 64) localeDocuments.clear(); // rebuilds while running: never unbounded
+    if (catalog || !tag) localeDocuments.set(key, html); // a catalog that failed to load is tried again
+  }
+  return { html, key };
 }
 
 /** What a session's merchant may frame: `parent` only (frame-ancestors). */
