@@ -221,7 +221,7 @@ test.describe('environment and gatewayUrl', () => {
     await expect(developer.error).toHaveText(
       `PaymentComponentError: PaymentComponent: environment is "production" but this embedded-fields.js is the test environment's (gateway ${gatewayUrl}); load embedded-fields.js from the production gateway`,
     );
-    await expect(developer.page.locator('iframe')).toHaveCount(0);
+    await expect(developer.page.locator('#card iframe')).toHaveCount(0);
   });
 
   test('gatewayUrl selects the gateway the frames come from', async ({ developer, createSession, gatewayUrl }) => {

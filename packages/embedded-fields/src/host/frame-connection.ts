@@ -29,6 +29,7 @@ import {
   type HostMethods,
   type ReadyReport,
 } from '../shared/protocol';
+import { closePreloadFrame } from './preload-frame';
 
 /** `Remote`: the frame's methods (the card frame's by default; the APM frame's for /frames/apm). */
 export interface FrameConnection<Remote extends Methods = FrameRemote> {
@@ -143,6 +144,7 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
   try {
     const drawn = await Promise.race([ready, notInTime]);
     stopWatching();
+    closePreloadFrame();
     return {
       iframe,
       remote: whenConnected(connection.promise),

@@ -10,7 +10,7 @@ import './apm-form'; // registers <ef-apm-form>
 import type { ApmForm } from './apm-form';
 import { selectMethods, type OfferedMethod } from './apm-fields';
 import { payWithMethod } from './apm-payment';
-import { configFromUrl, connectToHost, drawThenReport, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { configFromUrl, drawThenConnect, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
 import { takeDocumentCatalog } from './document-catalog';
 import { createGatewayApi } from './gateway-api';
 import { gatewayError } from './payment-errors';
@@ -62,8 +62,7 @@ function start(environment: FrameEnvironment): void {
     },
   };
 
-  const connected = connectToHost<ApmHostRemote>(environment, { ...methods });
-  drawThenReport<{ height: number; methods: string[] }>(environment, form, connected, async () => {
+  drawThenConnect<ApmHostRemote, { height: number; methods: string[] }>(environment, form, { ...methods }, async () => {
     if (!config) throw new Error('no valid configuration');
     locale = await placeForm(form, config);
     try {

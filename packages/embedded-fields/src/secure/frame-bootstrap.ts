@@ -5,7 +5,7 @@
  * connected, the form's events become the host's change / resize / focusExit calls: states
  * and heights, never values.
  */
-import { WindowMessenger, connect, type Methods, type RemoteProxy } from 'penpal';
+import type { Methods, RemoteProxy } from 'penpal';
 import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
 import { readConfigFragment, readyMessage, type ReadyReport } from '../shared/protocol';
@@ -37,45 +37,54 @@ export function configFromUrl<C>(isConfig: (value: unknown) => value is C): C | 
   return isConfig(config) ? config : undefined;
 }
 
-/** Connects to the parent with `methods`. `Host`: what the parent offers. */
-export function connectToHost<Host extends CommonHost & Methods>(environment: FrameEnvironment, methods: Methods): Promise<RemoteProxy<Host>> {
-  const connection = connect<Host>({
-    messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [environment.parentOrigin] }),
-    methods,
-    channel: 'embedded-fields',
-  });
-  return connection.promise;
-}
-
 /**
- * Draws the form and posts its ready report to the parent once drawn (`draw` answers what the
- * report adds besides the height, or throws): a message of its own, not a penpal call, so
- * the host opens the form without waiting for the handshake. From then on the form's events
- * go to the host (`host`; host-relay.ts), queued until the handshake ends. The drawing starts in
- * the next task: drawn inside the script's first task, the report reached the host some
- * 20 ms later (Chrome, 2026-11). The height is the form's when the report leaves: a resize
- * after it is relayed.
+ * Draws the form, posts its ready report to the parent once drawn (`draw` answers what the
+ * report adds besides the height, or throws), then connects to the parent with `methods`;
+ * answers the connection. `Host`: what the parent offers.
+ *  - The report is a message of its own, not a penpal call, so the host opens the form
+ *    without waiting for the handshake, and penpal (its own chunk) loads only after the
+ *    report: nothing the form needs to show waits for it. Calls on either side made before
+ *    the handshake ends wait for it; the form's events go to the host from the report on
+ *    (host-relay.ts), queued until then.
+ *  - The drawing starts in the next task: drawn inside the script's first task, the report
+ *    reached the host some 20 ms later (Chrome, 2026-11).
+ *  - The height is the form's when the report leaves: a resize after it is relayed.
  */
-export function drawThenReport<Drawn extends { height: number }>(
+export function drawThenConnect<Host extends CommonHost & Methods, Drawn extends { height: number }>(
   environment: FrameEnvironment,
   form: HTMLElement,
-  host: Promise<RemoteProxy<CommonHost>>,
+  methods: Methods,
   draw: () => Promise<Omit<Drawn, 'height'>>,
-): void {
-  setTimeout(() => {
-    void draw()
-      .then(
-        (drawn) => ({ kind: 'ready', ...drawn, height: form.getBoundingClientRect().height }) as ReadyReport<Drawn>,
-        (error: unknown): ReadyReport<Drawn> => ({ kind: 'failed', reason: error instanceof Error ? error.message : 'could not draw' }),
-      )
-      .then((report) => {
-        window.parent.postMessage(readyMessage(report), environment.parentOrigin);
-        if (report.kind === 'ready') relayFormEvents(form, host);
-        // A script of 1.0.x still on a merchant's page (this frame serves every 1.x script)
-        // takes the report as its penpal method `ready`; today's hosts have none and refuse it.
-        void host.then((remote) => (remote as unknown as RemoteProxy<{ ready(report: unknown): void }>).ready(report)).catch(() => undefined);
-      });
+): Promise<RemoteProxy<Host>> {
+  const reported = new Promise<ReadyReport<Drawn>>((resolve) => {
+    setTimeout(() => {
+      void draw()
+        .then(
+          (drawn) => ({ kind: 'ready', ...drawn, height: form.getBoundingClientRect().height }) as ReadyReport<Drawn>,
+          (error: unknown): ReadyReport<Drawn> => ({ kind: 'failed', reason: error instanceof Error ? error.message : 'could not draw' }),
+        )
+        .then((report) => {
+          window.parent.postMessage(readyMessage(report), environment.parentOrigin);
+          resolve(report);
+        });
+    });
   });
+  const connected = reported.then(async (report) => {
+    const { WindowMessenger, connect } = await import('penpal');
+    const host = connect<Host>({
+      messenger: new WindowMessenger({ remoteWindow: window.parent, allowedOrigins: [environment.parentOrigin] }),
+      methods,
+      channel: 'embedded-fields',
+    }).promise;
+    // A script of 1.0.x still on a merchant's page (this frame serves every 1.x script)
+    // takes the report as its penpal method `ready`; today's hosts have none and refuse it.
+    void host.then((remote) => (remote as unknown as RemoteProxy<{ ready(report: unknown): void }>).ready(report)).catch(() => undefined);
+    return host;
+  });
+  void reported.then((report) => {
+    if (report.kind === 'ready') relayFormEvents(form, connected);
+  });
+  return connected;
 }
 
 /** What both frame forms (<ef-card-form>, <ef-apm-form>) answer alike. */

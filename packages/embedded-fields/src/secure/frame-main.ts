@@ -12,7 +12,7 @@ import { loadedMessages, type LocaleTag } from '@payments/core';
 import { isFrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
-import { configFromUrl, configuredLocale, connectToHost, drawThenReport, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { configFromUrl, configuredLocale, drawThenConnect, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
 import { takeDocumentCatalog } from './document-catalog';
 import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
@@ -70,14 +70,7 @@ function start(environment: FrameEnvironment): void {
     },
   };
 
-  const connected = connectToHost<HostRemote>(environment, { ...methods });
-  connected.then(
-    (remote) => {
-      host = remote;
-    },
-    () => undefined, // the host went away
-  );
-  drawThenReport<{ height: number }>(environment, form, connected, async () => {
+  const connected = drawThenConnect<HostRemote, { height: number }>(environment, form, { ...methods }, async () => {
     if (!config) throw new Error('no valid configuration');
     // A saved card shows its brand at once: its mark is part of ready.
     if (config.component === 'saved-card') await loadBrandMarks().catch(() => undefined);
@@ -87,6 +80,12 @@ function start(environment: FrameEnvironment): void {
     await form.updateComplete;
     return {};
   });
+  connected.then(
+    (remote) => {
+      host = remote;
+    },
+    () => undefined, // the host went away
+  );
 }
 
 const environment = frameEnvironment();

@@ -11,6 +11,11 @@
  *
  * CSP: scripts and styles from 'self' only, Trusted Types enforced (lit's policy only),
  * API calls to 'self', the 3-D Secure method iframe and its form to the ACS origin.
+ *
+ * GET /frames/preload: what embedded-fields.js opens, hidden, as soon as it loads, so that a
+ * mount finds the gateway site's renderer started and the card frame's script in the HTTP
+ * cache of the frames' partition (a merchant page's own fetch would land in another
+ * partition). No session, no script run: one modulepreload of the card frame's entry.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +65,19 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
       .send('<!doctype html><title>blank</title>'),
   );
 
+  app.get('/frames/preload', async (_request, reply) => {
+    const entry = cardFrameEntry(frameDir);
+    if (!entry) return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; script-src 'self'")
+      .header('x-content-type-options', 'nosniff')
+      // It names the build's entry: fresh as long as /embedded-fields.js is. 80 bytes, sent
+      // as they are: brotli would save 21 and add 45 of headers.
+      .header('cache-control', 'public, max-age=300')
+      .send(`<!doctype html><link rel="modulepreload" href="/frames/${entry}">`);
+  });
+
   // Content-hashed names: a new build is a new URL.
   app.get<{ Params: { '*': string } }>('/frames/assets/*', async (request, reply) =>
     sendAsset(request, reply, { root: join(frameDir, 'assets'), file: request.params['*'], cache: 'immutable', sameOriginOnly: true }),
@@ -85,6 +103,24 @@ async function localeDocument(frameDir: string, frame: string, locale: string | 
     if (catalog || !tag) localeDocuments.set(key, html); // a catalog that failed to load is tried again
   }
   return { html, key };
+}
+
+/** The card frame's entry script (assets/card-<hash>.js), from the build's manifest: read once per build. */
+const cardEntries = new Map<string, string>();
+
+function cardFrameEntry(frameDir: string): string | undefined {
+  const manifest = join(frameDir, 'card.manifest.json');
+  const built = statSync(manifest, { throwIfNoEntry: false });
+  if (!built) return undefined;
+  const key = `${manifest}:${built.mtimeMs}`;
+  let entry = cardEntries.get(key);
+  if (entry === undefined) {
+    entry = (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file: string } | undefined>)['card.html']?.file;
+    if (!entry) return undefined;
+    cardEntries.clear(); // one build at a time
+    cardEntries.set(key, entry);
+  }
+  return entry;
 }
 
 /** What a session's merchant may frame: `parent` only (frame-ancestors). */

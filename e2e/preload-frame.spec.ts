@@ -1,0 +1,48 @@
+/**
+ * The preload frame (#14): embedded-fields.js opens a hidden gateway frame as it loads, so
+ * that a later mount finds the card frame's script in the browser's cache (the frames'
+ * partition: the merchant page cannot fill it) and the gateway's renderer started. The
+ * shopper never meets it: hidden, out of the tab order, gone once the form is ready.
+ */
+import { cardField, cardFrame } from '@payments/testing/playwright';
+import { expect, test } from './fixtures';
+
+/** The card frame's entry script: the one script its document loads until ready. */
+const CARD_ENTRY = /\/frames\/assets\/card-[\w-]+\.js$/;
+
+test('a card mount after the page has loaded takes the frame\'s script from the cache: downloaded once, before the mount', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+  const downloads: string[] = [];
+  page.on('requestfinished', async (request) => {
+    if (!CARD_ENTRY.test(new URL(request.url()).pathname)) return;
+    const sizes = await request.sizes();
+    if (sizes.responseBodySize > 0) downloads.push(request.url());
+  });
+  await page.goto(`${merchantOrigin}/later-mount?${new URLSearchParams({ gateway: gatewayUrl, session: (await createSession()).id })}`);
+
+  const preload = page.locator(`iframe[src="${gatewayUrl}/frames/preload"]`);
+  await expect(preload).toBeAttached();
+  await expect(preload).toBeHidden();
+  await expect(preload).toHaveAttribute('tabindex', '-1');
+  await expect(preload).toHaveAttribute('aria-hidden', 'true');
+  await expect.poll(() => downloads.length).toBe(1); // before any mount
+
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(cardField(cardFrame(page), 'number')).toBeVisible();
+  const card = page.frames().find((frame) => frame.url().startsWith(`${gatewayUrl}/frames/card`))!;
+  const entry = await card.evaluate(
+    (pattern) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new RegExp(pattern).test(new URL(e.name).pathname))
+        .map((e) => ({ transferSize: (e as PerformanceResourceTiming).transferSize, bodySize: (e as PerformanceResourceTiming).decodedBodySize })),
+    CARD_ENTRY.source,
+  );
+  expect(entry).toHaveLength(1);
+  expect(entry[0]!.transferSize).toBe(0); // from the cache
+  expect(entry[0]!.bodySize).toBeGreaterThan(0);
+  expect(downloads).toHaveLength(1);
+
+  // Its work is done: the form's frame keeps the renderer.
+  await expect(preload).toHaveCount(0);
+});

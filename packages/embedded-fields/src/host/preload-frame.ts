@@ -1,0 +1,35 @@
+/**
+ * The gateway's preload frame: opened hidden as soon as embedded-fields.js runs, closed once
+ * the first secure frame is ready (that frame keeps what it warmed). By the time the merchant
+ * mounts, the gateway site's renderer process is running and the card frame's script is in
+ * the cache the frames read from: browsers key their HTTP cache by the top site and the
+ * frame's site, so only a gateway-origin frame on this page can fill it (a preload from the
+ * merchant page would land in another partition). The document (/frames/preload) runs no
+ * script: it only names the card frame's entry in a modulepreload.
+ *
+ * `pnpm bench` (2026-11-26): mount → ready 15 ms sooner on loopback, 330 ms sooner on
+ * Lighthouse's mobile network (150 ms round trip, 1.6 Mbit/s).
+ */
+let preloadFrame: HTMLIFrameElement | undefined;
+
+/** `gateway`: the origin embedded-fields.js came from (nothing when it is not known). */
+export function openPreloadFrame(gateway: string | undefined): void {
+  if (!gateway || preloadFrame) return;
+  const frame = document.createElement('iframe');
+  frame.src = `${gateway}/frames/preload`;
+  frame.hidden = true; // display: none, out of the tab order and the accessibility tree
+  frame.tabIndex = -1;
+  frame.setAttribute('aria-hidden', 'true');
+  preloadFrame = frame;
+  const place = () => {
+    if (preloadFrame === frame) document.body.append(frame);
+  };
+  if (document.body) place();
+  else document.addEventListener('DOMContentLoaded', place, { once: true });
+}
+
+/** The first frame is ready: the preload frame has done its work. */
+export function closePreloadFrame(): void {
+  preloadFrame?.remove();
+  preloadFrame = undefined;
+}
