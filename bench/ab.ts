@@ -1,5 +1,6 @@
 /**
- * `pnpm bench:ab <dist A> <dist B> [--runs N]`: is build B's card mount faster than build A's?
+ * `pnpm bench:ab <dist A> <dist B> [--runs N] [--mobile [--gap-ms N]]`: is build B's card
+ * mount faster than build A's?
  * Two Embedded Fields builds (each a copy of packages/embedded-fields/dist), paired run by run
  * through ONE gateway: its --bundles is a symlink this script points at A or B before each
  * cold mount, so both builds meet the same gateway process, the same browser and the same
@@ -9,6 +10,10 @@
  *
  * Prints each build's mount, empty iframe and ratio medians (the ratio also by which frame
  * came first) and the paired difference B − A of the mount: the figure to decide by.
+ *
+ * `--mobile`: the browser reaches the gateway through Lighthouse's mobile network
+ * (support/slow-link.ts), and the card mounts `--gap-ms` (default 1000) after
+ * embedded-fields.js has loaded, on a page of its own (no empty iframe beside it).
  */
 import { existsSync, mkdtempSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,11 +24,12 @@ import { launchChromium } from './support/chromium';
 import { startGatewayProcess } from './support/gateway-process';
 import { startMerchantServer } from './support/merchant-server';
 import { waitForQuiet } from './support/quiet';
+import { startSlowLink } from './support/slow-link';
 import { quantile } from './support/stats';
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
-  options: { runs: { type: 'string', default: '16' } },
+  options: { runs: { type: 'string', default: '16' }, mobile: { type: 'boolean', default: false }, 'gap-ms': { type: 'string', default: '1000' } },
   allowPositionals: true,
 });
 const builds = positionals.map((dir) => resolve(dir));
@@ -31,6 +37,7 @@ if (builds.length !== 2 || !builds.every((dir) => existsSync(join(dir, 'embedded
   throw new Error('pnpm bench:ab <dist A> <dist B>: two Embedded Fields builds (copies of packages/embedded-fields/dist)');
 }
 const runs = Number(values.runs);
+const gapMs = Number(values['gap-ms']);
 
 const link = join(mkdtempSync(join(tmpdir(), 'bench-ab-')), 'dist');
 const serve = (dir: string) => {
@@ -39,6 +46,8 @@ const serve = (dir: string) => {
 };
 serve(builds[0]!);
 const gateway = await startGatewayProcess({ bundles: link });
+const slowLink = values.mobile ? await startSlowLink(gateway.url) : undefined;
+const gatewayUrl = slowLink?.url ?? gateway.url;
 const merchant = await startMerchantServer();
 const browser = await launchChromium();
 const client = new GatewayClient(gateway.url);
@@ -55,12 +64,15 @@ try {
       });
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.goto(`${merchant.origin}/mount?${new URLSearchParams({ gateway: gateway.url, session: session.id })}`);
+      await page.goto(`${merchant.origin}/mount?${new URLSearchParams({ gateway: gatewayUrl, session: session.id })}`);
+      if (slowLink) await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
       await page.evaluate('window.loadScript()');
-      await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
-      const blankBefore = blankFirst ? ((await page.evaluate('window.loadBlank()')) as number) : 0;
+      if (slowLink) await page.waitForTimeout(gapMs);
+      else await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
+      const withBlank = !slowLink;
+      const blankBefore = withBlank && blankFirst ? ((await page.evaluate('window.loadBlank()')) as number) : 0;
       const mount = (await page.evaluate('window.mountCard()')) as number;
-      const blank = blankFirst ? blankBefore : ((await page.evaluate('window.loadBlank()')) as number);
+      const blank = withBlank && !blankFirst ? ((await page.evaluate('window.loadBlank()')) as number) : blankBefore;
       if (run > 0) results[which]!.push({ mount, blank, blankFirst });
       await context.close();
     }
@@ -68,6 +80,7 @@ try {
 } finally {
   await browser.close();
   await merchant.stop();
+  await slowLink?.stop();
   await gateway.stop();
   rmSync(join(link, '..'), { recursive: true, force: true });
 }
@@ -77,8 +90,11 @@ builds.forEach((dir, i) => {
   const rows = results[i]!;
   const ratio = (r: { mount: number; blank: number }) => r.mount / r.blank;
   console.log(
-    `${'AB'[i]} ${dir}: mount ${median(rows.map((r) => r.mount))} ms, empty iframe ${median(rows.map((r) => r.blank))} ms, ratio ${median(rows.map(ratio))}`,
-    `(empty iframe first ${median(rows.filter((r) => r.blankFirst).map(ratio))}, card first ${median(rows.filter((r) => !r.blankFirst).map(ratio))}; ${rows.length} runs)`,
+    `${'AB'[i]} ${dir}: mount ${median(rows.map((r) => r.mount))} ms${
+      slowLink
+        ? ` (mobile network, mounted ${gapMs} ms after the script; ${rows.length} runs)`
+        : `, empty iframe ${median(rows.map((r) => r.blank))} ms, ratio ${median(rows.map(ratio))} (empty iframe first ${median(rows.filter((r) => r.blankFirst).map(ratio))}, card first ${median(rows.filter((r) => !r.blankFirst).map(ratio))}; ${rows.length} runs)`
+    }`,
   );
 });
 const paired = results[1]!.map((b, i) => b.mount - results[0]![i]!.mount);

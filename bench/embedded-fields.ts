@@ -2,8 +2,8 @@
  * A card mount as a shopper's browser does it: the merchant page on http://localhost, the
  * gateway on http://127.0.0.1 (another site: the frame is out of process), real Chromium.
  *  - bytes on the wire of everything the page and the frame download from the gateway until
- *    the card form is ready (embedded-fields.js, frame document, scripts, styles, API calls),
- *    per request, from a cold cache;
+ *    the card form is ready (embedded-fields.js, the preload frame, frame document, scripts,
+ *    styles, API calls), per request, from a cold cache (counted on the mobile network, below);
  *  - mount() → ready beside an empty gateway iframe on the same page, runs alternating which
  *    goes first, each run in a fresh browser context (cold), then again in the same context
  *    (warm: HTTP cache primed);
@@ -11,6 +11,12 @@
  *    (CDP Emulation.setCPUThrottlingRate on the merchant page and on the frame's process),
  *    with its floor at 4× beside it: a plain input in a cross-site frame that posts each
  *    input over a MessagePort (bench/pages/plain-input.html);
+ *  - mount() → ready beside the empty iframe again through a phone's network (Lighthouse's
+ *    mobile profile, support/slow-link.ts), each on a page of its own: loopback measures CPU
+ *    only, a phone also waits for every sequential request. Mounted once at once after
+ *    embedded-fields.js has loaded, once a second later (a page that loads the script with the page and mounts when the
+ *    shopper reaches payment, or after fetching its session): what the preload frame has
+ *    fetched by then is what the mount does not wait for;
  *  - submitPayment → callback, frictionless card.
  */
 import type { BrowserContext, Frame, Page } from '@playwright/test';
@@ -20,6 +26,7 @@ import { startGatewayProcess } from './support/gateway-process';
 import { startMerchantServer } from './support/merchant-server';
 import { quantile, spread, type Spread } from './support/stats';
 import { waitForQuiet } from './support/quiet';
+import { MOBILE_NETWORK, startSlowLink } from './support/slow-link';
 import { recordWire, type WireTotal } from './support/wire';
 
 const CARD_FRAME = 'iframe[title="Secure card payment"]';
@@ -28,16 +35,22 @@ export interface CardMountResult {
   browser: string;
   merchant_origin: string;
   gateway_origin: string;
-  /** Cold: everything downloaded from the gateway until ready (first run; all runs agree within `wire_bytes_per_run`). */
+  /**
+   * Cold: everything downloaded from the gateway that had arrived when mount() resolved
+   * (the first mobile-network run mounted a second after the script; every mobile run's
+   * total is in `wire_bytes_per_run`).
+   */
   card_mount_wire: WireTotal;
   wire_bytes_per_run: number[];
-  /** What the frame still loads after ready, until the network is idle (not in the mount figure). */
+  /** What the page and the frame still load after ready, until the network is idle (not in the mount figure). */
   after_ready_wire: WireTotal;
   mount_to_ready_ms: { cold: Spread; warm: Spread };
   empty_iframe_ms: { cold: Spread; warm: Spread };
   /** Median of each run's mount ÷ empty iframe (same page, same moment). */
   ready_ratio: { cold: Spread; warm: Spread; cold_by_order: { empty_iframe_first: Spread; card_first: Spread } };
   script_load_ms: { cold: Spread };
+  /** The same through a phone's network, each frame on a page of its own: mounted at once after the script, and a second later. */
+  mobile_network: { profile: string; at_once: MobilePairs; after_1s: MobilePairs };
   keystroke_to_onchange_ms: { unthrottled: KeystrokeSpread; throttled_4x: KeystrokeSpread };
   /**
    * The floor of that figure at 4×: the same keys into a plain input in a cross-site frame
@@ -46,6 +59,14 @@ export interface CardMountResult {
    */
   plain_frame_keystroke_ms: { throttled_4x: Spread & { p95: number } };
   submit_to_callback_ms: Spread;
+}
+
+export interface MobilePairs {
+  mount_to_ready_ms: Spread;
+  empty_iframe_ms: Spread;
+  /** Each run's mount ÷ empty iframe, each on a page of its own, alternating which is measured first (even runs: the empty iframe). */
+  ready_ratio: Spread;
+  ready_ratio_by_order: { empty_iframe_first: Spread; card_first: Spread };
 }
 
 /**
@@ -60,7 +81,7 @@ export type KeystrokeSpread = Spread & {
   key_to_input: Spread & { p95: number };
 };
 
-export async function benchEmbeddedFields(options: { runs: number; keystrokes: number }): Promise<CardMountResult> {
+export async function benchEmbeddedFields(options: { runs: number; keystrokes: number; mobileRuns: number }): Promise<CardMountResult> {
   const gateway = await startGatewayProcess();
   const merchant = await startMerchantServer();
   const browser = await launchChromium();
@@ -79,9 +100,9 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
           originator_url: merchant.origin,
         })
       ).id;
-    const open = async (context: BrowserContext) => {
+    const open = async (context: BrowserContext, gatewayUrl = gateway.url) => {
       const page = await context.newPage();
-      await page.goto(`${merchant.origin}/mount?${new URLSearchParams({ gateway: gateway.url, session: await session() })}`);
+      await page.goto(`${merchant.origin}/mount?${new URLSearchParams({ gateway: gatewayUrl, session: await session() })}`);
       return page;
     };
     /** One page: the script, then the card mount and the empty iframe in the given order. */
@@ -98,27 +119,74 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
 
     const cold: { script: number; blank: number; mount: number }[] = [];
     const warm: { blank: number; mount: number }[] = [];
-    const wirePerRun: number[] = [];
-    let mountWire: WireTotal | undefined;
-    let afterReady: WireTotal | undefined;
     for (let run = 0; run < options.runs; run += 1) {
       const context = await browser.newContext();
-      const wire = recordWire(context, gateway.url, (path) => path.startsWith('/frames/blank'));
       const page = await open(context);
       cold.push(await measure(page, run % 2 === 0));
-      const total = await wire.stop();
-      wirePerRun.push(total.wire_bytes);
-      if (run === 0) {
-        mountWire = total;
-        const later = recordWire(context, gateway.url, (path) => path.startsWith('/frames/blank'));
-        await later.idle();
-        afterReady = await later.stop();
-      }
       await page.close();
       const again = await open(context);
       warm.push(await measure(again, run % 2 === 1));
       await context.close();
     }
+
+    // Through a phone's network. Each frame on a page of its own (a fresh context: the page,
+    // idle CPUs, embedded-fields.js, `gapMs`, then the card mount or the empty iframe): on
+    // one page the second frame would find, or queue behind, the first one's connections.
+    // The bytes on the wire are counted here: a request counts toward the mount if it had
+    // arrived when mount() resolved. On loopback, what the frame asks for as its ready report
+    // leaves (penpal) may finish before the bench hears of ready; 150 ms keep them apart.
+    const link = await startSlowLink(gateway.url, MOBILE_NETWORK);
+    const mobile = { at_once: [] as { blank: number; mount: number }[], after_1s: [] as { blank: number; mount: number }[] };
+    const wirePerRun: number[] = [];
+    let mountWire: WireTotal | undefined;
+    let afterReady: WireTotal | undefined;
+    const onItsOwnPage = async (kind: 'card' | 'blank', gapMs: number) => {
+      const context = await browser.newContext();
+      const wire = recordWire(context, link.url, (path) => path.startsWith('/frames/blank'));
+      const page = await open(context, link.url);
+      await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
+      await page.evaluate('window.loadScript()');
+      if (gapMs > 0) await page.waitForTimeout(gapMs);
+      const ms = (await page.evaluate(kind === 'card' ? 'window.mountCard()' : 'window.loadBlank()')) as number;
+      const arrived = wire.arrived();
+      await wire.idle();
+      const split = await wire.stopAt(arrived);
+      await context.close();
+      return { ms, ...split };
+    };
+    try {
+      for (let run = 0; run < options.mobileRuns; run += 1) {
+        for (const [gap, gapMs] of [['at_once', 0], ['after_1s', 1_000]] as const) {
+          const order = run % 2 === 0 ? (['blank', 'card'] as const) : (['card', 'blank'] as const);
+          const times = { blank: 0, mount: 0 };
+          for (const kind of order) {
+            const { ms, before, after } = await onItsOwnPage(kind, gapMs);
+            if (kind === 'blank') {
+              times.blank = ms;
+              continue;
+            }
+            times.mount = ms;
+            wirePerRun.push(before.wire_bytes);
+            if (!mountWire && gap === 'after_1s') {
+              mountWire = before;
+              afterReady = after;
+            }
+          }
+          mobile[gap].push(times);
+        }
+      }
+    } finally {
+      await link.stop();
+    }
+    const pairs = (runs: { blank: number; mount: number }[]): MobilePairs => ({
+      mount_to_ready_ms: spread(runs.map((r) => r.mount)),
+      empty_iframe_ms: spread(runs.map((r) => r.blank)),
+      ready_ratio: spread(runs.map((r) => r.mount / r.blank), 2),
+      ready_ratio_by_order: {
+        empty_iframe_first: spread(runs.filter((_, run) => run % 2 === 0).map((r) => r.mount / r.blank), 2),
+        card_first: spread(runs.filter((_, run) => run % 2 === 1).map((r) => r.mount / r.blank), 2),
+      },
+    });
 
     // Keystroke → onChange. onChange fires when the state changes, so the keys measured are
     // the ones that change it: the first digit (empty → typing) and the last (→ valid).
@@ -179,6 +247,7 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
         },
       },
       script_load_ms: { cold: spread(cold.map((r) => r.script)) },
+      mobile_network: { profile: MOBILE_NETWORK.name, at_once: pairs(mobile.at_once), after_1s: pairs(mobile.after_1s) },
       keystroke_to_onchange_ms: { unthrottled, throttled_4x: throttled },
       plain_frame_keystroke_ms: { throttled_4x: plainThrottled },
       submit_to_callback_ms: spread(submitMs),

@@ -28,9 +28,42 @@ const readable = (url: URL) =>
     .replace(/([?&](?:client_key|parent_origin)=)[^&]+/g, '$1…')
     .replace(/\?0\.\d+$/, '');
 
+function total(files: (WireRequest | undefined)[]): WireTotal {
+  const arrived = files.filter((f): f is WireRequest => f !== undefined);
+  return { wire_bytes: arrived.reduce((sum, f) => sum + f.wire_bytes, 0), requests: arrived.length, files: arrived };
+}
+
+/** Each request's response sizes, in order; undefined for one that failed or was aborted (nothing arrived). */
+async function describe(requests: Request[]): Promise<(WireRequest | undefined)[]> {
+  const files: (WireRequest | undefined)[] = [];
+  for (const request of requests) {
+    const response = await request.response();
+    if (!response) {
+      files.push(undefined);
+      continue;
+    }
+    await response.finished();
+    const sizes = await request.sizes();
+    // Served by the browser's cache (the card frame's script, once the preload frame has
+    // fetched it): nothing crossed the wire. Chromium reports it as no bytes in all,
+    // which Playwright splits into the headers' size and minus that for the body.
+    const cached = sizes.responseHeadersSize + sizes.responseBodySize <= 0;
+    files.push({
+      path: readable(new URL(request.url())),
+      status: response.status(),
+      encoding: cached ? 'from cache' : ((await response.headerValue('content-encoding')) ?? 'identity'),
+      header_bytes: cached ? 0 : sizes.responseHeadersSize,
+      body_bytes: cached ? 0 : sizes.responseBodySize,
+      wire_bytes: cached ? 0 : sizes.responseHeadersSize + sizes.responseBodySize,
+    });
+  }
+  return files;
+}
+
 export function recordWire(context: BrowserContext, origin: string, skip: (path: string) => boolean = () => false) {
   const started: Request[] = [];
   const pending = new Set<Request>();
+  const finished = new Set<Request>();
   let recording = true;
   let lastActivity = performance.now();
   const onRequest = (request: Request) => {
@@ -41,11 +74,20 @@ export function recordWire(context: BrowserContext, origin: string, skip: (path:
     lastActivity = performance.now();
   };
   const onDone = (request: Request) => {
-    if (pending.delete(request)) lastActivity = performance.now();
+    if (pending.delete(request)) {
+      lastActivity = performance.now();
+      finished.add(request);
+    }
   };
   context.on('request', onRequest);
   context.on('requestfinished', onDone);
   context.on('requestfailed', onDone);
+  const stopRecording = () => {
+    recording = false;
+    context.off('request', onRequest);
+    context.off('requestfinished', onDone);
+    context.off('requestfailed', onDone);
+  };
   return {
     /**
      * Resolves once no counted request has been in flight for `quietMs` (Playwright's
@@ -56,28 +98,23 @@ export function recordWire(context: BrowserContext, origin: string, skip: (path:
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    /** The requests that have arrived by now (finished or failed). */
+    arrived(): Set<Request> {
+      return new Set(finished);
+    },
     /** Stops counting new requests and waits for the counted ones to finish. */
     async stop(): Promise<WireTotal> {
-      recording = false;
-      context.off('request', onRequest);
-      context.off('requestfinished', onDone);
-      context.off('requestfailed', onDone);
-      const files: WireRequest[] = [];
-      for (const request of started) {
-        const response = await request.response();
-        if (!response) continue; // failed or aborted: nothing arrived
-        await response.finished();
-        const sizes = await request.sizes();
-        files.push({
-          path: readable(new URL(request.url())),
-          status: response.status(),
-          encoding: (await response.headerValue('content-encoding')) ?? 'identity',
-          header_bytes: sizes.responseHeadersSize,
-          body_bytes: sizes.responseBodySize,
-          wire_bytes: sizes.responseHeadersSize + sizes.responseBodySize,
-        });
-      }
-      return { wire_bytes: files.reduce((sum, f) => sum + f.wire_bytes, 0), requests: files.length, files };
+      stopRecording();
+      return total(await describe(started));
+    },
+    /** Stops, and splits what was counted into what had arrived at `arrived` (arrived()) and the rest. */
+    async stopAt(arrived: Set<Request>): Promise<{ before: WireTotal; after: WireTotal }> {
+      stopRecording();
+      const files = await describe(started);
+      return {
+        before: total(files.filter((_, i) => arrived.has(started[i]!))),
+        after: total(files.filter((_, i) => !arrived.has(started[i]!))),
+      };
     },
   };
 }
