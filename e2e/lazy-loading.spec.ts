@@ -54,6 +54,8 @@ test('until ready the frame loads neither the payment code nor the key; the shop
   expect(atReady).toContain('card');
   expect([...atReady].filter((name) => name !== 'card' && name !== 'penpal')).toEqual([]);
   expect(requests).not.toContain('/api/encryption-key');
+  // Penpal is a chunk of its own, not part of what draws the form.
+  await expect.poll(() => chunksIn(requests)).toContain('penpal');
 
   await checkout.cardField('number').click();
   await expect.poll(() => requests.includes('/api/encryption-key')).toBe(true);
