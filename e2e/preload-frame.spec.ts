@@ -46,3 +46,14 @@ test('a card mount after the page has loaded takes the frame\'s script from the 
   // Its work is done: the form's frame keeps the renderer.
   await expect(preload).toHaveCount(0);
 });
+
+test('a page that loads embedded-fields.js twice gets one preload frame, and the form being ready closes it', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+  await page.goto(`${merchantOrigin}/later-mount?${new URLSearchParams({ gateway: gatewayUrl, session: (await createSession()).id, copies: '2' })}`);
+  await expect(page.locator('html')).toHaveAttribute('data-scripts-loaded', '2');
+  const preload = page.locator(`iframe[src="${gatewayUrl}/frames/preload"]`);
+  await expect(preload).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(preload).toHaveCount(0);
+});
