@@ -81,6 +81,7 @@ export function drawThenConnect<Host extends CommonHost & Methods, Drawn extends
     void host.then((remote) => (remote as unknown as RemoteProxy<{ ready(report: unknown): void }>).ready(report)).catch(() => undefined);
     return host;
   });
+  connected.catch(() => undefined); // the host went away, or penpal did not load: the calls waiting for it are dropped
   void reported.then((report) => {
     if (report.kind === 'ready') relayFormEvents(form, connected);
   });
