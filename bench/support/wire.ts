@@ -42,7 +42,11 @@ async function describe(requests: Request[]): Promise<(WireRequest | undefined)[
       files.push(undefined);
       continue;
     }
-    await response.finished();
+    // Aborted mid-body (its frame went away): what crossed the wire is not known.
+    if ((await response.finished()) !== null) {
+      files.push(undefined);
+      continue;
+    }
     const sizes = await request.sizes();
     // Served by the browser's cache (the card frame's script, once the preload frame has
     // fetched it): nothing crossed the wire. Chromium reports it as no bytes in all,
@@ -107,13 +111,21 @@ export function recordWire(context: BrowserContext, origin: string, skip: (path:
       stopRecording();
       return total(await describe(started));
     },
-    /** Stops, and splits what was counted into what had arrived at `arrived` (arrived()) and the rest. */
+    /**
+     * Stops, and splits what was counted into what had arrived at `arrived` (arrived()) and the
+     * rest. A response taken from the cache by then counts the request that filled the cache
+     * as arrived: a reader can stream a cache entry while its writer is still writing it, so
+     * that request's own end may be reported just after (the card frame's script, when the
+     * mount comes as the preload frame is still fetching it).
+     */
     async stopAt(arrived: Set<Request>): Promise<{ before: WireTotal; after: WireTotal }> {
       stopRecording();
       const files = await describe(started);
+      const cachedByThen = new Set(files.filter((f, i) => f?.encoding === 'from cache' && arrived.has(started[i]!)).map((f) => f!.path));
+      const counted = (i: number) => arrived.has(started[i]!) || (files[i] !== undefined && cachedByThen.has(files[i].path));
       return {
-        before: total(files.filter((_, i) => arrived.has(started[i]!))),
-        after: total(files.filter((_, i) => !arrived.has(started[i]!))),
+        before: total(files.filter((_, i) => counted(i))),
+        after: total(files.filter((_, i) => !counted(i))),
       };
     },
   };
