@@ -19,10 +19,11 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync, unlinkSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { GatewayClient, uniqueReference } from '@payments/testing';
+import { GatewayClient } from '@payments/testing';
 import { launchChromium } from './support/chromium';
 import { startGatewayProcess } from './support/gateway-process';
 import { startMerchantServer } from './support/merchant-server';
+import { createBenchSession } from './support/session';
 import { waitForQuiet } from './support/quiet';
 import { startSlowLink } from './support/slow-link';
 import { quantile } from './support/stats';
@@ -58,13 +59,10 @@ try {
     const blankFirst = Math.floor(run / 2) % 2 === 0;
     for (const which of run % 2 === 0 ? [0, 1] : [1, 0]) {
       serve(builds[which]!);
-      const session = await client.createSession({
-        terminal_id: 'TERM00001', reference: uniqueReference('ab'), description: 'bench', currency: 'EUR', amount: 1000,
-        transaction_type: 'PURCHASE', return_url: `${merchant.origin}/return`, originator_url: merchant.origin,
-      });
+      const session = await createBenchSession(client, merchant.origin, 'ab');
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.goto(`${merchant.origin}/mount?${new URLSearchParams({ gateway: gatewayUrl, session: session.id })}`);
+      await page.goto(`${merchant.origin}/mount?${new URLSearchParams({ gateway: gatewayUrl, session })}`);
       if (slowLink) await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
       await page.evaluate('window.loadScript()');
       if (slowLink) await page.waitForTimeout(gapMs);

@@ -4,10 +4,11 @@
  * saved card, alternative payment methods and a redirect factory's first isAvailable(),
  * each with what it loads beyond a card mount, and mount() → ready over the runs (warm).
  */
-import { GatewayClient, uniqueReference } from '@payments/testing';
+import { GatewayClient } from '@payments/testing';
 import { launchChromium } from './support/chromium';
 import { startGatewayProcess } from './support/gateway-process';
 import { startMerchantServer } from './support/merchant-server';
+import { createBenchSession } from './support/session';
 import { spread, type Spread } from './support/stats';
 import { recordWire, type WireTotal } from './support/wire';
 
@@ -25,19 +26,7 @@ export async function benchComponentMounts(options: { runs: number }): Promise<C
   const browser = await launchChromium();
   try {
     const client = new GatewayClient(gateway.url);
-    const session = async () =>
-      (
-        await client.createSession({
-          terminal_id: 'TERM00001',
-          reference: uniqueReference('bench'),
-          description: 'bench',
-          currency: 'EUR',
-          amount: 1000,
-          transaction_type: 'PURCHASE',
-          return_url: `${merchant.origin}/return`,
-          originator_url: merchant.origin,
-        })
-      ).id;
+    const session = () => createBenchSession(client, merchant.origin);
     const savedCard = { paymentMethodId: 'pm_bench', maskedPan: '400000******0002', expirationDate: '1230', cardBrand: 'VISA' };
     const cases: { component: string; config?: unknown }[] = [
       { component: 'card' },

@@ -11,16 +11,11 @@
  * <locale>.ts) and is imported here (a module of plain data), so the words always match the
  * build being served.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DOCUMENT_CATALOG_ELEMENT_ID, LOCALES, type LocaleTag } from '@payments/core';
 import { scriptJson } from './html';
-
-interface ManifestEntry {
-  file: string;
-  src?: string;
-}
+import { viteManifest } from './vite-manifest';
 
 /**
  * The data block with `locale`'s catalog from the build described by `manifestPath` (its
@@ -53,24 +48,13 @@ function catalogIn(path: string): Promise<unknown> {
   return catalog;
 }
 
-/** Read again when the build changes (a rebuild while the gateway runs). */
-const manifests = new Map<string, { mtimeMs: number; files: Partial<Record<LocaleTag, string>> }>();
-
+/** Each locale's catalog chunk in the build: the manifest entries whose source is core's catalog of that locale. */
 function catalogFiles(manifestPath: string): Partial<Record<LocaleTag, string>> {
   const files: Partial<Record<LocaleTag, string>> = {};
-  try {
-    const { mtimeMs } = statSync(manifestPath);
-    const cached = manifests.get(manifestPath);
-    if (cached?.mtimeMs === mtimeMs) return cached.files;
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>;
-    for (const entry of Object.values(manifest)) {
-      const locale = LOCALES.find((tag) => entry.src?.endsWith(`/i18n/${tag.toLowerCase()}.ts`));
-      // Chunk names are content hashes under assets/: nothing else is ever imported.
-      if (locale && /^assets\/[\w.-]+\.js$/.test(entry.file)) files[locale] = entry.file;
-    }
-    manifests.set(manifestPath, { mtimeMs, files });
-  } catch {
-    // No manifest (an older build) or an unreadable one: no catalog in the document.
+  for (const entry of Object.values(viteManifest(manifestPath) ?? {})) {
+    const locale = LOCALES.find((tag) => entry?.src?.endsWith(`/i18n/${tag.toLowerCase()}.ts`));
+    // Chunk names are content hashes under assets/: nothing else is ever imported.
+    if (entry && locale && /^assets\/[\w.-]+\.js$/.test(entry.file)) files[locale] = entry.file;
   }
   return files;
 }

@@ -24,6 +24,7 @@ import type { GatewayContext } from '../context';
 import { escapeHtml, litDocumentCsp, originOf } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import { documentCatalogTag } from '../http/document-catalog';
+import { viteManifest } from '../http/vite-manifest';
 import { isLocaleTag } from '@payments/core';
 import { sessionStatus } from './sessions';
 import { bundlePaths } from '../bundles';
@@ -105,22 +106,9 @@ async function localeDocument(frameDir: string, frame: string, locale: string | 
   return { html, key };
 }
 
-/** The card frame's entry script (assets/card-<hash>.js), from the build's manifest: read once per build. */
-const cardEntries = new Map<string, string>();
-
+/** The card frame's entry script (assets/card-<hash>.js), from the build's manifest. */
 function cardFrameEntry(frameDir: string): string | undefined {
-  const manifest = join(frameDir, 'card.manifest.json');
-  const built = statSync(manifest, { throwIfNoEntry: false });
-  if (!built) return undefined;
-  const key = `${manifest}:${built.mtimeMs}`;
-  let entry = cardEntries.get(key);
-  if (entry === undefined) {
-    entry = (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file: string } | undefined>)['card.html']?.file;
-    if (!entry) return undefined;
-    cardEntries.clear(); // one build at a time
-    cardEntries.set(key, entry);
-  }
-  return entry;
+  return viteManifest(join(frameDir, 'card.manifest.json'))?.['card.html']?.file;
 }
 
 /** What a session's merchant may frame: `parent` only (frame-ancestors). */
