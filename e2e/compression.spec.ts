@@ -1,8 +1,7 @@
 /**
  * What a real browser downloads for a card mount: every script and document from the
  * gateway arrives compressed (brotli, as Chromium asks for it), the hashed chunks with a
- * year's immutable cache, and the frame document never cached. The one exception is the
- * preload frame's 80-byte document: brotli would save 21 bytes and add 45 of headers.
+ * year's immutable cache, and the frame document never cached.
  */
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -23,7 +22,6 @@ test('the card frame and its scripts arrive brotli-compressed, hashed chunks cac
   expect(byPath.has('/frames/card')).toBe(true);
   expect(byPath.has('/frames/preload')).toBe(true);
   for (const [path, response] of byPath) {
-    if (path === '/frames/preload') continue;
     const headers = await response.allHeaders();
     expect(headers['content-encoding'], path).toBe('br');
     expect(headers.vary, path).toBe('Accept-Encoding');

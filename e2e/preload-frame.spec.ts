@@ -1,8 +1,10 @@
 /**
- * The preload frame (#14): embedded-fields.js opens a hidden gateway frame as it loads, so
+ * The preload frame (#14): embedded-fields.js opens a gateway frame, unseen, as it loads, so
  * that a later mount finds the card frame's script in the browser's cache (the frames'
- * partition: the merchant page cannot fill it) and the gateway's renderer started. The
- * shopper never meets it: hidden, out of the tab order, gone once the form is ready.
+ * partition: the merchant page cannot fill it), the gateway's renderer started, and a card
+ * form already drawn once in it (the rehearsal: its code compiled, its fonts found). The
+ * shopper never meets it: 1×1 and transparent, inert, out of the tab order and the
+ * accessibility tree, silent towards the page, gone once the form is ready.
  */
 import { cardField, cardFrame } from '@payments/testing/playwright';
 import { expect, test } from './fixtures';
@@ -21,9 +23,6 @@ test('a card mount after the page has loaded takes the frame\'s script from the 
 
   const preload = page.locator(`iframe[src="${gatewayUrl}/frames/preload"]`);
   await expect(preload).toBeAttached();
-  await expect(preload).toBeHidden();
-  await expect(preload).toHaveAttribute('tabindex', '-1');
-  await expect(preload).toHaveAttribute('aria-hidden', 'true');
   await expect.poll(() => downloads.length).toBe(1); // before any mount
 
   await page.getByRole('button', { name: 'Pay by card' }).click();
@@ -56,4 +55,33 @@ test('a page that loads embedded-fields.js twice gets one preload frame, and the
   await page.getByRole('button', { name: 'Pay by card' }).click();
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   await expect(preload).toHaveCount(0);
+});
+
+test('the preload frame draws a card form once, out of sight and silent, and leaves its document empty', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+  await page.addInitScript((gateway) => {
+    (window as unknown as { gatewayMessages: unknown[] }).gatewayMessages = [];
+    addEventListener('message', (event) => {
+      if (event.origin === gateway) (window as unknown as { gatewayMessages: unknown[] }).gatewayMessages.push(event.data);
+    });
+  }, gatewayUrl);
+  await page.goto(`${merchantOrigin}/later-mount?${new URLSearchParams({ gateway: gatewayUrl, session: (await createSession()).id })}`);
+
+  const preload = page.locator('iframe[data-ef-preload]');
+  const rehearsal = page.frameLocator('iframe[data-ef-preload]').locator('html');
+  await expect(rehearsal).toHaveAttribute('data-rehearsal', 'done');
+  await expect(page.frameLocator('iframe[data-ef-preload]').locator('ef-card-form, input')).toHaveCount(0);
+
+  // Out of sight and out of reach: no space taken, nothing to see, click, tab to or hear.
+  const box = await preload.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(1);
+  expect(box!.height).toBeLessThanOrEqual(1);
+  await expect(preload).toHaveCSS('opacity', '0');
+  await expect(preload).toHaveCSS('pointer-events', 'none');
+  await expect(preload).toHaveCSS('position', 'absolute');
+  await expect(preload).toHaveJSProperty('inert', true);
+  await expect(preload).toHaveAttribute('tabindex', '-1');
+  await expect(preload).toHaveAttribute('aria-hidden', 'true');
+
+  // It answers no one: the page heard nothing from the gateway.
+  expect(await page.evaluate(() => (window as unknown as { gatewayMessages: unknown[] }).gatewayMessages)).toEqual([]);
 });

@@ -7,6 +7,9 @@
  * key load when the shopper first focuses a field, so they are there before the shopper can
  * type a brand or submit, without delaying the form; a submit that comes first (a merchant's
  * script) waits for them.
+ *
+ * The gateway's preload document runs this script too, to draw a form once before any mount
+ * (rehearsal.ts).
  */
 import { loadedMessages, type LocaleTag } from '@payments/core';
 import { isFrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
@@ -16,6 +19,7 @@ import { configFromUrl, configuredLocale, drawThenConnect, placeForm, formMethod
 import { takeDocumentCatalog } from './document-catalog';
 import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
+import { isRehearsal, rehearse } from './rehearsal';
 import type { GatewayApi } from './gateway-api';
 import type { pay } from './payment';
 
@@ -90,3 +94,4 @@ function start(environment: FrameEnvironment): void {
 
 const environment = frameEnvironment();
 if (environment) start(environment); // only ever runs framed by its merchant
+else if (isRehearsal()) void rehearse(takeDocumentCatalog() ?? 'en-US').catch(() => undefined); // the preload document (rehearsal.ts)

@@ -12,10 +12,12 @@
  * CSP: scripts and styles from 'self' only, Trusted Types enforced (lit's policy only),
  * API calls to 'self', the 3-D Secure method iframe and its form to the ACS origin.
  *
- * GET /frames/preload: what embedded-fields.js opens, hidden, as soon as it loads, so that a
+ * GET /frames/preload: what embedded-fields.js opens, unseen, as soon as it loads, so that a
  * mount finds the gateway site's renderer started and the card frame's script in the HTTP
  * cache of the frames' partition (a merchant page's own fetch would land in another
- * partition). No session, no script run: one modulepreload of the card frame's entry.
+ * partition). No session: it runs the card frame's script, which draws a form once and
+ * removes it (embedded-fields' secure/rehearsal.ts), so that process has the form's code
+ * compiled and its fonts found before a mount.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,17 +68,22 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
       .send('<!doctype html><title>blank</title>'),
   );
 
-  app.get('/frames/preload', async (_request, reply) => {
-    const entry = cardFrameEntry(frameDir);
-    if (!entry) return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; script-src 'self'")
-      .header('x-content-type-options', 'nosniff')
-      // It names the build's entry: fresh as long as /embedded-fields.js is. 80 bytes, sent
-      // as they are: brotli would save 21 and add 45 of headers.
-      .header('cache-control', 'public, max-age=300')
-      .send(`<!doctype html><link rel="modulepreload" href="/frames/${entry}">`);
+  app.get('/frames/preload', async (request, reply) => {
+    const document = await preloadDocument(frameDir);
+    if (!document) return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
+    return sendCompressed(
+      request,
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        // The card frame's, less what a rehearsal never does (fetch, frame, submit, web fonts),
+        // and any page may frame it. Its headers are part of every card mount's bytes.
+        .header('content-security-policy', "default-src 'none'; script-src 'self'; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; trusted-types lit-html")
+        .header('x-content-type-options', 'nosniff')
+        // It names the build's entry: fresh as long as /embedded-fields.js is.
+        .header('cache-control', 'public, max-age=300'),
+      document.html,
+      document.key,
+    );
   });
 
   // Content-hashed names: a new build is a new URL.
@@ -104,6 +111,21 @@ async function localeDocument(frameDir: string, frame: string, locale: string | 
     if (catalog || !tag) localeDocuments.set(key, html); // a catalog that failed to load is tried again
   }
   return { html, key };
+}
+
+/**
+ * /frames/preload: the card frame's script and the en-US catalog, marked for the rehearsal
+ * (secure/rehearsal.ts). Any page may frame it: no session, nothing to answer, and the
+ * rehearsal leaves the document empty.
+ */
+async function preloadDocument(frameDir: string): Promise<{ html: string; key: string } | undefined> {
+  const entry = cardFrameEntry(frameDir);
+  if (!entry) return undefined;
+  const catalog = await documentCatalogTag(join(frameDir, 'card.manifest.json'), 'en-US');
+  return {
+    html: `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="ef-rehearsal"><title>Secure card payment</title>${catalog}<script type="module" src="/frames/${entry}"></script></html>`,
+    key: `preload:${entry}:${catalog ? 'catalog' : ''}`,
+  };
 }
 
 /** The card frame's entry script (assets/card-<hash>.js), from the build's manifest. */

@@ -72,18 +72,23 @@ describe.skipIf(!built)('bundles served by a running gateway', () => {
     }
   });
 
-  it('/frames/preload: no session, no script run; it preloads exactly the script the card frame document loads', async () => {
+  it('/frames/preload: no session; it runs exactly the script the card frame document loads, marked for the rehearsal, with the en-US catalog', async () => {
     const session = await create('/api/sessions', { return_url: 'http://localhost:5173/return', originator_url: 'http://localhost:5173' });
     const frame = await rawGet(`${gateway.url}/frames/card?session_id=${session.id}&client_key=test-client-key`, BR);
     const preload = await rawGet(`${gateway.url}/frames/preload`, BR);
     expect(preload.status).toBe(200);
     expect(preload.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(preload.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self'");
+    expect(preload.headers['content-encoding']).toBe('br');
+    const csp = preload.headers['content-security-policy'] as string;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("require-trusted-types-for 'script'");
+    expect(csp).not.toContain('connect-src'); // the rehearsal fetches nothing
     expect(preload.headers['cache-control']).toBe('public, max-age=300');
-    const html = preload.body.toString();
-    expect(html).not.toContain('<script');
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
-    expect(preloaded).toEqual(scriptsOf(brotliDecompressSync(frame.body).toString()));
+    const html = brotliDecompressSync(preload.body).toString();
+    expect(html).toContain('<meta name="ef-rehearsal">');
+    expect(html).toMatch(/<script type="application\/json" id="ef-catalog" data-locale="en-US">/);
+    expect(scriptsOf(html)).toEqual(scriptsOf(brotliDecompressSync(frame.body).toString()));
   });
 
   it('the card frame for today\'s script (parent_origin): served only for the session\'s merchant origin, the same compressed bytes for every session of a locale', async () => {
