@@ -33,6 +33,7 @@ export interface CardFieldView {
   brand: CardBrand | undefined;
   required: boolean;
   busy: boolean;
+  onBeforeInput(event: InputEvent): void;
   onInput(event: Event): void;
   onCompositionEnd(event: CompositionEvent): void;
   onBlur(): void;
@@ -72,6 +73,7 @@ export function renderCardField(view: CardFieldView): TemplateResult {
         ?data-complete=${state.complete && state.valid && !state.empty}
         aria-describedby=${describedBy || nothing}
         .value=${view.value}
+        @beforeinput=${(event: InputEvent) => view.onBeforeInput(event)}
         @input=${(event: Event) => view.onInput(event)}
         @compositionend=${(event: CompositionEvent) => view.onCompositionEnd(event)}
         @blur=${() => view.onBlur()}

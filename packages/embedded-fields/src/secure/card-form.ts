@@ -55,6 +55,9 @@ export type { CardData, FocusExitDirection };
 
 let instances = 0;
 
+/** The fields whose state leaves as a character is typed, before the `input` event (#onBeforeInput). */
+const FORETOLD_FIELDS: ReadonlySet<FieldName> = new Set(['number', 'expiry', 'cvv']);
+
 export class CardForm extends FrameElement {
   #config: FrameConfig | undefined;
   #values = emptyValues();
@@ -225,6 +228,36 @@ export class CardForm extends FrameElement {
 
   // ---- events ----------------------------------------------------------------------------
 
+  /**
+   * A character typed in a card field: the state it leads to leaves for the merchant page now,
+   * before the browser inserts it and lays the field out (most of a keystroke's way to
+   * onChange: 5–9 ms of a 4× slower CPU, Chrome 2026-11). The same edit rule as the `input`
+   * event's, on the value the browser is about to make, so the `input` that follows finds
+   * that state already sent. Typing only: pastes, deletions, IME compositions and autofill
+   * wait for `input`, and so do the name (its maxlength may refuse the character) and the
+   * email (its input has no selection to read).
+   */
+  #onBeforeInput(field: FieldName, event: InputEvent): void {
+    if (!FORETOLD_FIELDS.has(field) || event.inputType !== 'insertText' || !event.data || event.isComposing || event.defaultPrevented) return;
+    const input = event.target as HTMLInputElement;
+    const { selectionStart: start, selectionEnd: end } = input;
+    if (start === null || end === null || input.value !== this.#values[field]) return;
+    const raw = input.value.slice(0, start) + event.data + input.value.slice(end);
+    const result = editCardField(field, { previous: input.value, raw, caret: start + event.data.length, kind: 'insert' }, this.#brand());
+    if (result.refused || result.value === input.value) return;
+    const [value, mode] = [this.#values[field], this.#modes[field]];
+    this.#values[field] = result.value;
+    this.#modes[field] = 'typing';
+    this.#emitState();
+    this.#values[field] = value;
+    this.#modes[field] = mode;
+    // The browser inserts in this task; if it did not after all, the state as it stands goes next.
+    const before = input.value;
+    setTimeout(() => {
+      if (input.value === before) this.#emitState();
+    });
+  }
+
   #onInput(field: FieldName, event: Event): void {
     if ((event as InputEvent).isComposing) return; // judged at compositionend
     const inputType = event instanceof InputEvent ? event.inputType : undefined;
@@ -243,9 +276,9 @@ export class CardForm extends FrameElement {
     if (!result.refused) {
       this.#values[field] = result.value;
       this.#modes[field] = 'typing';
-      // The state goes to the merchant page first, and the redraw (errors, brand) waits for the
-      // next task: nothing after this changes the state, the input already shows what was typed,
-      // and the state's message leaves the frame only when this task ends.
+      // The state goes to the merchant page first (unless #onBeforeInput foretold it), and the
+      // redraw (errors, brand) waits for the next task: nothing after this changes the state,
+      // and the input already shows what was typed.
       this.#emitState();
       this.requestUpdateAfterTask();
     }
@@ -354,6 +387,7 @@ export class CardForm extends FrameElement {
         (name === 'holderName' && Boolean(customer?.holderNameRequired)) ||
         (name === 'email' && Boolean(customer?.holderEmailRequired)),
       busy: this.#form.busy,
+      onBeforeInput: (event) => this.#onBeforeInput(name, event),
       onInput: (event) => this.#onInput(name, event),
       onCompositionEnd: (event) => this.#onCompositionEnd(name, event),
       onBlur: () => this.#onBlur(name),

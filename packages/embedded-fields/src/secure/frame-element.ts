@@ -55,9 +55,10 @@ export abstract class FrameElement extends ElementBase {
   }
 
   /**
-   * Draws again in a task of its own, right after this one: what this task sends to the host
-   * (a state on each keystroke) leaves the frame first, since a message to another process
-   * leaves only when the task that posted it ends, microtasks included.
+   * Draws again in a task of its own, right after this one: the task of a keystroke, which the
+   * browser's next key waits for, ends without the redraw. (The state it sent the host has
+   * already left: penpal posts inside the call, and a post to another process does not wait
+   * for the task to end, as a trace shows: Chrome, 2026-11.)
    */
   requestUpdateAfterTask(): void {
     this.#schedule((draw) => setTimeout(draw));
