@@ -73,14 +73,18 @@ export interface MobilePairs {
 
 /**
  * Keystroke → onChange, from the key event; `from_dispatch` from the automation's key press;
- * `from_input` from the frame's `input` event (the part that is ours: the form's handling,
- * the message to the merchant page, onChange), `key_to_input` what the browser takes before it.
+ * `from_beforeinput` from the frame's `beforeinput` event (the part that is ours: the form
+ * works out the state the character leads to and sends it, the merchant page's onChange),
+ * `key_to_beforeinput` what the browser takes before it; `input_after_onchange` how long
+ * after onChange the frame's `input` event came (the browser inserting the character and
+ * laying the field out, no longer on the way to onChange).
  */
 export type KeystrokeSpread = Spread & {
   p95: number;
   from_dispatch: Spread & { p95: number };
-  from_input: Spread & { p95: number };
-  key_to_input: Spread & { p95: number };
+  from_beforeinput: Spread & { p95: number };
+  key_to_beforeinput: Spread & { p95: number };
+  input_after_onchange: Spread & { p95: number };
 };
 
 export async function benchEmbeddedFields(options: { runs: number; keystrokes: number; mobileRuns: number }): Promise<CardMountResult> {
@@ -262,30 +266,35 @@ async function keystrokes(page: Page, frame: Frame, cycles: number): Promise<Key
   const card = page.frameLocator(CARD_FRAME).getByLabel('Card number');
   await frame.evaluate(() => {
     const keys: number[] = [];
+    const beforeInputs: number[] = [];
     const inputs: number[] = [];
-    Object.assign(window, { benchKeys: keys, benchInputs: inputs });
+    Object.assign(window, { benchKeys: keys, benchBeforeInputs: beforeInputs, benchInputs: inputs });
     document.addEventListener('keydown', (event) => keys.push(performance.timeOrigin + event.timeStamp), { capture: true });
-    // When the input event starts being handled (capture, before the form's own listener).
+    // When each event starts being handled (capture, before the form's own listeners).
+    document.addEventListener('beforeinput', () => beforeInputs.push(performance.timeOrigin + performance.now()), { capture: true });
     document.addEventListener('input', () => inputs.push(performance.timeOrigin + performance.now()), { capture: true });
   });
   const fromKey: number[] = [];
   const fromDispatch: number[] = [];
-  const fromInput: number[] = [];
-  const keyToInput: number[] = [];
+  const fromBeforeInput: number[] = [];
+  const keyToBeforeInput: number[] = [];
+  const inputAfterChange: number[] = [];
   const pressAndWait = async (key: string) => {
     const before = (await page.evaluate('window.bench.changes.length')) as number;
-    const keysBefore = (await frame.evaluate('window.benchKeys.length')) as number;
-    const inputsBefore = (await frame.evaluate('window.benchInputs.length')) as number;
+    const counts = (await frame.evaluate('[window.benchKeys.length, window.benchBeforeInputs.length, window.benchInputs.length]')) as number[];
     const t0 = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
     await page.keyboard.press(key);
     await page.waitForFunction((n) => (window as unknown as { bench: { changes: number[] } }).bench.changes.length > n, before, { polling: 'raf' });
+    await frame.waitForFunction((n) => (window as unknown as { benchInputs: number[] }).benchInputs.length > n, counts[2] ?? 0);
     const changed = (await page.evaluate(`window.bench.changes[${before}]`)) as number;
-    const keyDown = (await frame.evaluate(`window.benchKeys[${keysBefore}]`)) as number;
-    const input = (await frame.evaluate(`window.benchInputs[${inputsBefore}]`)) as number;
-    fromKey.push(changed - keyDown);
+    const [keyDown, beforeInput, input] = (await frame.evaluate(
+      `[window.benchKeys[${counts[0]}], window.benchBeforeInputs[${counts[1]}], window.benchInputs[${counts[2]}]]`,
+    )) as number[];
+    fromKey.push(changed - keyDown!);
     fromDispatch.push(changed - t0);
-    fromInput.push(changed - input);
-    keyToInput.push(input - keyDown);
+    fromBeforeInput.push(changed - beforeInput!);
+    keyToBeforeInput.push(beforeInput! - keyDown!);
+    inputAfterChange.push(input! - changed);
   };
   for (let i = 0; i < cycles; i += 1) {
     await card.fill('');
@@ -295,7 +304,13 @@ async function keystrokes(page: Page, frame: Frame, cycles: number): Promise<Key
     await card.press('End');
     await pressAndWait('2');
   }
-  return { ...withP95(fromKey), from_dispatch: withP95(fromDispatch), from_input: withP95(fromInput), key_to_input: withP95(keyToInput) };
+  return {
+    ...withP95(fromKey),
+    from_dispatch: withP95(fromDispatch),
+    from_beforeinput: withP95(fromBeforeInput),
+    key_to_beforeinput: withP95(keyToBeforeInput),
+    input_after_onchange: withP95(inputAfterChange),
+  };
 }
 
 /** `keys` digits into the plain-input frame: ms from each key event to the merchant page's message. */

@@ -40,8 +40,13 @@ export function openPreloadFrame(gateway: string | undefined): void {
   else document.addEventListener('DOMContentLoaded', place, { once: true });
 }
 
-/** A frame is ready: the preload frame has done its work. */
+/**
+ * A frame is ready: the preload frame has done its work. It goes in the next task, after the
+ * mount has resolved: removing a frame takes the page a millisecond or two.
+ */
 export function closePreloadFrame(): void {
   done = true;
-  for (const frame of document.querySelectorAll(`iframe[${MARKER}]`)) frame.remove();
+  setTimeout(() => {
+    for (const frame of document.querySelectorAll(`iframe[${MARKER}]`)) frame.remove();
+  });
 }
