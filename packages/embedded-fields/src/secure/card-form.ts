@@ -252,9 +252,8 @@ export class CardForm extends FrameElement {
     this.#values[field] = value;
     this.#modes[field] = mode;
     // The browser inserts in this task; if it did not after all, the state as it stands goes next.
-    const before = input.value;
     setTimeout(() => {
-      if (input.value === before) this.#emitState();
+      if (input.value === value) this.#emitState();
     });
   }
 
