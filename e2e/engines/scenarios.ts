@@ -114,6 +114,20 @@ export function engineSuite(engine: EngineName): void {
       expect(await transactionsOf(session.reference)).toEqual([]);
     });
 
+    test('typing: onChange hears the field as it grows (the brand at the first digit, complete only at the last), ending as the field shows', async () => {
+      await openCheckout();
+      const { labels } = messages('en-US');
+      type NumberState = { valid: boolean; brand: string | null; fields: { number: { empty: boolean; complete: boolean; valid: boolean } } };
+      const lastState = () => shopper.eval<NumberState | null>('window.events.lastState ?? null');
+      await shopper.type(cardFrame(), { label: labels.cardNumber }, '4');
+      const first = await shopper.until(lastState, (state) => state?.fields.number.empty === false, 'a state for the first digit');
+      expect(first).toMatchObject({ brand: 'visa', fields: { number: { complete: false } } });
+      await driver.keyboardType('242424242424242');
+      const last = await shopper.until(lastState, (state) => state?.fields.number.complete === true, 'the number complete');
+      expect(last).toMatchObject({ brand: 'visa', fields: { number: { valid: true } } });
+      await shopper.expect(cardFrame(), { label: labels.cardNumber }, (field) => field.value === '4242 4242 4242 4242', 'the number as typed');
+    });
+
     test('saved card: pays with its CVV', async () => {
       const customer = await gateway.request<{ id: string }>('POST', '/api/customers', { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' });
       const nextYear = String(new Date().getFullYear() + 1);
