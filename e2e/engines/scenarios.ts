@@ -19,6 +19,13 @@ declare module 'vitest' {
   }
 }
 
+/** What the test shop's onChange last heard, as far as the number field goes. */
+interface NumberState {
+  valid: boolean;
+  brand: string | null;
+  fields: { number: { empty: boolean; complete: boolean; valid: boolean } };
+}
+
 const cardOf = (scenario: string) => TEST_CARDS.find((c) => c.scenario === scenario && c.network === 1)!.number;
 const CHALLENGE_FLOW = { metadata: { simulated_flow: 'VERSIONING_FINGERPRINT_Y_CHALLENGE' } };
 const PHONE = { width: 375, height: 667 };
@@ -117,7 +124,6 @@ export function engineSuite(engine: EngineName): void {
     test('typing: onChange hears the field as it grows (the brand at the first digit, complete only at the last), ending as the field shows', async () => {
       await openCheckout();
       const { labels } = messages('en-US');
-      type NumberState = { valid: boolean; brand: string | null; fields: { number: { empty: boolean; complete: boolean; valid: boolean } } };
       const lastState = () => shopper.eval<NumberState | null>('window.events.lastState ?? null');
       await shopper.type(cardFrame(), { label: labels.cardNumber }, '4');
       const first = await shopper.until(lastState, (state) => state?.fields.number.empty === false, 'a state for the first digit');
