@@ -40,6 +40,15 @@ export async function completeChallenge(page: Page, outcome: ChallengeOutcome, o
       { timeout: options.timeout ?? 15_000, message: `the issuer's ${name} button` },
     )
     .toBe(true);
+  // The issuer's page has just loaded in the dialog's frame: a click before its first frame
+  // is drawn can be lost (it was once in CI, 2026-11-26: Playwright clicked, Chromium never
+  // submitted the form). Two animation frames of the page's own, or half a second, first.
+  await found!.evaluate(() =>
+    Promise.race([
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      new Promise<void>((resolve) => setTimeout(resolve, 500)),
+    ]),
+  );
   await found!.click();
 }
 
