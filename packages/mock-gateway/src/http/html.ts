@@ -125,6 +125,9 @@ export function autoPostForm(action: string, fields: Record<string, string>, lab
   };
 }
 
+/** lit-html's Trusted Types policy, the only one a lit document may create. */
+const LIT_TRUSTED_TYPES = ["require-trusted-types-for 'script'", 'trusted-types lit-html'];
+
 /**
  * The CSP of the gateway's lit documents (the secure frames, the hosted page): own scripts
  * and styles only, Trusted Types for lit-html, frames and forms limited to the gateway and
@@ -143,7 +146,15 @@ export function litDocumentCsp(acs: string, { formAction, frameAncestors }: { fo
     `form-action ${formAction}`,
     `frame-ancestors ${frameAncestors}`,
     "base-uri 'none'",
-    "require-trusted-types-for 'script'",
-    'trusted-types lit-html',
+    ...LIT_TRUSTED_TYPES,
   ].join('; ');
+}
+
+/**
+ * The CSP of the preload document (/frames/preload): the secure frames' less what its
+ * rehearsal never does (fetch, frame, submit, web fonts, images), and no frame-ancestors: any
+ * page may frame it. Its headers are part of every card mount's bytes.
+ */
+export function preloadDocumentCsp(): string {
+  return ["default-src 'none'", "script-src 'self'", "base-uri 'none'", "form-action 'none'", ...LIT_TRUSTED_TYPES].join('; ');
 }

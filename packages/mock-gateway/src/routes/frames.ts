@@ -23,7 +23,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { escapeHtml, litDocumentCsp, originOf } from '../http/html';
+import { escapeHtml, litDocumentCsp, originOf, preloadDocumentCsp } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import { documentCatalogTag } from '../http/document-catalog';
 import { viteManifest } from '../http/vite-manifest';
@@ -75,9 +75,7 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
       request,
       reply
         .header('content-type', 'text/html; charset=utf-8')
-        // The card frame's, less what a rehearsal never does (fetch, frame, submit, web fonts),
-        // and any page may frame it. Its headers are part of every card mount's bytes.
-        .header('content-security-policy', "default-src 'none'; script-src 'self'; base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; trusted-types lit-html")
+        .header('content-security-policy', preloadDocumentCsp())
         .header('x-content-type-options', 'nosniff')
         // It names the build's entry: fresh as long as /embedded-fields.js is.
         .header('cache-control', 'public, max-age=300'),
