@@ -42,12 +42,12 @@ describe('shopper profiles and saved cards', () => {
     expect(created.status).toBe(200);
     const { accountId, customerId } = created.body;
     expect(accountId).toMatch(/^[a-f0-9]{32}$/);
-    expect(gateway.ctx.store.customers.get(customerId)).toMatchObject({ id: customerId, email: 'ana@example.com', first_name: 'Ana' });
+    expect((await gateway.ctx.store.customer(customerId))).toMatchObject({ id: customerId, email: 'ana@example.com', first_name: 'Ana' });
 
     // The checkout for the profile is a session for its customer.
     const checkout = await shop<CheckoutResponse>('POST', '/api/checkout', { accountId });
     expect(checkout.status).toBe(200);
-    const session = gateway.ctx.store.sessions.get(checkout.body.sessionId)!;
+    const session = (await gateway.ctx.store.session(checkout.body.sessionId))!;
     expect(session.session.customer).toMatchObject({ id: customerId, email: 'ana@example.com' });
 
     // A first payment that saves the card (as the frame sends it), then the webhook.
@@ -109,6 +109,6 @@ describe('shopper profiles and saved cards', () => {
     });
     expect(((await methods.json()) as { payment_methods: { type: string }[] }).payment_methods[0]?.type).toBe('provider-x-local');
     const declining = await shop<CheckoutResponse>('POST', '/api/checkout', { scenario: 'provider-declines' });
-    expect(gateway.ctx.store.sessions.get(declining.body.sessionId)?.metadata).toEqual({ response_code: 'TRX_STATUS_DECLINED' });
+    expect((await gateway.ctx.store.session(declining.body.sessionId))?.metadata).toEqual({ response_code: 'TRX_STATUS_DECLINED' });
   });
 });

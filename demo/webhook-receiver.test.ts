@@ -111,7 +111,7 @@ describe('demo webhook receiver', () => {
     expect(received[0]!.webhookId).toMatch(/^[0-9a-f-]{36}$/);
 
     await gateway.ctx.webhooks.idle();
-    const deliveries = gateway.ctx.webhooks.deliveries().filter((delivery) => delivery.transaction_id === transactionId);
+    const deliveries = (await gateway.ctx.webhooks.deliveries()).filter((delivery) => delivery.transaction_id === transactionId);
     expect(deliveries.length).toBeGreaterThan(0);
     for (const delivery of deliveries) {
       expect(delivery.state).toBe('delivered');

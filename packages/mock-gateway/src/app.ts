@@ -17,7 +17,8 @@ import { registerFaultInjection } from './http/faults';
 import { guardMockRoutes } from './http/mock-guard';
 import { noStoreForPrivateData } from './http/no-store';
 import { FORMATS } from './http/schemas';
-import { MemoryStore, type Store } from './store/store';
+import { MemoryBackend } from './store/memory-backend';
+import { Store } from './store/store';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSessionRoutes } from './routes/sessions';
@@ -38,6 +39,7 @@ import { registerProviderRoutes } from './acs/provider-routes';
 
 export interface GatewayOptions {
   config?: GatewayConfig;
+  /** Where state lives (default: memory). The gateway closes it when it closes. */
   store?: Store;
   urls?: Partial<GatewayUrls>;
   logger?: boolean;
@@ -54,18 +56,25 @@ export interface Gateway {
 
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const config = options.config ?? loadConfig();
-  const clock = new Clock();
+  const store = options.store ?? new Store(new MemoryBackend());
+  const clock = new Clock(store);
   const ctx: GatewayContext = {
     config,
-    store: options.store ?? new MemoryStore(),
+    store,
     clock,
-    keys: new CardKeys(),
+    keys: new CardKeys(store),
     webhooks: undefined as never,
     urls: { gateway: 'http://127.0.0.1:4010', acs: 'http://127.0.0.1:4011', ...options.urls },
   };
   ctx.webhooks = createWebhookOutbox(ctx);
 
   const api = baseApp(options.logger ?? false);
+  // What a store remembers from an earlier run: the clock's offset, deliveries still to send.
+  // onReady runs before the first request (listen, or the first inject of a test).
+  api.addHook('onReady', async () => {
+    await clock.load();
+    await ctx.webhooks.resume();
+  });
   guardMockRoutes(api, ctx);
   noStoreForPrivateData(api);
   registerFaultInjection(api, ctx, { withRoutes: true });
@@ -99,6 +108,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       ctx.webhooks.stop();
       await Promise.all([api.close(), acs.close()]);
       await ctx.keys.close(); // after the last request has had its decrypts
+      await ctx.webhooks.idle().catch(() => undefined);
+      await store.close();
     },
   };
 }

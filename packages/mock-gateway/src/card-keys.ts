@@ -6,9 +6,14 @@
  * Decrypting is the gateway's main CPU cost (four per card authorize, about a millisecond
  * each): it runs in a pool of worker threads, one per core, so the event loop keeps answering
  * status and session requests during an authorize load.
+ *
+ * A merchant's key pair is made once and kept in the store, so a card frame opened before a
+ * restart still encrypts with a key the gateway has, and every replica serves the same key.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { EncryptionKey } from '@payments/core';
+import type { Store } from './store/store';
+import { createdOnce } from './store/settings';
 import { WorkerPool } from './workers/worker-pool';
 
 interface MerchantKey {
@@ -18,6 +23,13 @@ interface MerchantKey {
   privateDer: Buffer;
 }
 
+/** The key pair as the store keeps it (JSON): the private key as Base64 PKCS#8 DER. */
+interface StoredKey {
+  keyId: string;
+  publicPem: string;
+  privateDer: string;
+}
+
 interface DecryptTask {
   keyId: string;
   key: Buffer;
@@ -25,24 +37,28 @@ interface DecryptTask {
 }
 
 export class CardKeys {
-  private readonly keys = new Map<string, MerchantKey>();
+  private readonly keys = new Map<string, Promise<MerchantKey>>();
   private readonly pool = new WorkerPool<DecryptTask, string | null>(new URL('./workers/card-decrypt-worker.mjs', import.meta.url));
 
-  /** The merchant's key, generated on first use (about 50 ms) and kept for the process. */
-  private keyFor(merchantId: string): MerchantKey {
+  constructor(private readonly store: Store) {}
+
+  /** The merchant's key: from the store, or generated on first use (about 50 ms) and stored. */
+  private keyFor(merchantId: string): Promise<MerchantKey> {
     let key = this.keys.get(merchantId);
     if (!key) {
-      const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-      const keyId = `${merchantId.toLowerCase()}-${createHash('sha256').update(publicPem).digest('hex').slice(0, 12)}`;
-      key = { keyId, publicPem, privateDer: privateKey.export({ type: 'pkcs8', format: 'der' }) };
+      key = createdOnce(this.store, `card-key:${merchantId}`, () => generateKey(merchantId)).then((stored) => ({
+        keyId: stored.keyId,
+        publicPem: stored.publicPem,
+        privateDer: Buffer.from(stored.privateDer, 'base64'),
+      }));
       this.keys.set(merchantId, key);
+      key.catch(() => this.keys.delete(merchantId));
     }
     return key;
   }
 
-  publicKey(merchantId: string): EncryptionKey {
-    const key = this.keyFor(merchantId);
+  async publicKey(merchantId: string): Promise<EncryptionKey> {
+    const key = await this.keyFor(merchantId);
     return { key_id: key.keyId, algorithm: 'RSA-OAEP-256', public_key: key.publicPem };
   }
 
@@ -52,7 +68,7 @@ export class CardKeys {
    */
   async decrypt(merchantId: string, base64: string): Promise<string | undefined> {
     if (typeof base64 !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return undefined;
-    const key = this.keyFor(merchantId);
+    const key = await this.keyFor(merchantId);
     const plain = await this.pool.run({ keyId: key.keyId, key: key.privateDer, ciphertext: base64 });
     return plain ?? undefined;
   }
@@ -71,4 +87,11 @@ export class CardKeys {
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+function generateKey(merchantId: string): StoredKey {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const keyId = `${merchantId.toLowerCase()}-${createHash('sha256').update(publicPem).digest('hex').slice(0, 12)}`;
+  return { keyId, publicPem, privateDer: privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64') };
 }

@@ -1,17 +1,49 @@
-/** The gateway's notion of now. Tests move it with POST /__mock/clock to expire tokens and
- * sessions without waiting. */
+/**
+ * The gateway's notion of now. Tests move it with POST /__mock/clock to expire tokens and
+ * sessions without waiting. The offset is kept in the store, so a restarted gateway keeps
+ * the time it had been moved to; `now()` stays synchronous (the offset is held in memory).
+ */
+import { settingLock } from './store/locks';
+import type { Store } from './store/store';
+
+const OFFSET = 'clock-offset-ms';
+
 export class Clock {
   private offsetMs = 0;
+
+  constructor(private readonly store?: Store) {}
+
+  /** Reads the stored offset (at start). */
+  async load(): Promise<void> {
+    if (this.store) this.offsetMs = (await this.store.setting<number>(OFFSET)) ?? 0;
+  }
+
   now(): number {
     return Date.now() + this.offsetMs;
   }
-  advance(ms: number): void {
-    this.offsetMs += ms;
+
+  async advance(ms: number): Promise<void> {
+    await this.save((offset) => offset + ms);
   }
-  reset(): void {
-    this.offsetMs = 0;
+
+  async reset(): Promise<void> {
+    await this.save(() => 0);
   }
+
   iso(): string {
     return new Date(this.now()).toISOString();
+  }
+
+  private async save(next: (offset: number) => number): Promise<void> {
+    if (!this.store) {
+      this.offsetMs = next(this.offsetMs);
+      return;
+    }
+    const store = this.store;
+    this.offsetMs = await store.atomic([settingLock(OFFSET)], async () => {
+      const offset = next((await store.setting<number>(OFFSET)) ?? 0);
+      store.putSetting(OFFSET, offset);
+      return offset;
+    });
   }
 }

@@ -26,7 +26,8 @@ import {
 import { findMerchant, type GatewayContext } from '../context';
 import { autoPostForm, html, originOf, scriptJson, sendPage, type SafeHtml } from '../http/html';
 import type { TransactionRecord } from '../store/records';
-import { completeAtAcs, findByThreeDsId, returnUrlFor } from '../three-ds/engine';
+import { withThreeDsTransaction, withTransaction } from '../store/locks';
+import { completeAtAcs, returnUrlFor } from '../three-ds/engine';
 import { allowedFramers } from '../routes/three-ds';
 import { shopperLocale } from './shopper-locale';
 
@@ -36,9 +37,9 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
   app.post<{ Body: Form }>('/acs/3ds-method', async (request, reply) => {
     const data =
       tryDecodeBase64Json<{ threeDSServerTransID: string; threeDSMethodNotificationURL: string }>(request.body?.threeDSMethodData) ?? {};
-    const record = data.threeDSServerTransID ? findByThreeDsId(ctx, data.threeDSServerTransID) : undefined;
+    const record = data.threeDSServerTransID ? await ctx.store.transactionByThreeDsServerId(data.threeDSServerTransID) : undefined;
     const target = data.threeDSMethodNotificationURL ?? '';
-    const lang = shopperLocale(ctx, record, request);
+    const lang = await shopperLocale(ctx, record, request);
     const t = gatewayPageTexts(lang);
     // Only ever post back to the gateway's own notification URL for this transaction.
     if (!record || target !== `${ctx.urls.gateway}/three-ds/${record.transaction.id}/method-notification`) {
@@ -50,9 +51,9 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
 
   app.post<{ Body: Form }>('/acs/challenge', async (request, reply) => {
     const creq = tryDecodeBase64Json<ChallengeRequest>(request.body?.creq) ?? {};
-    const record = creq.threeDSServerTransID ? findByThreeDsId(ctx, creq.threeDSServerTransID) : undefined;
+    const record = creq.threeDSServerTransID ? await ctx.store.transactionByThreeDsServerId(creq.threeDSServerTransID) : undefined;
     const state = record?.three_ds;
-    const lang = shopperLocale(ctx, record, request);
+    const lang = await shopperLocale(ctx, record, request);
     const t = gatewayPageTexts(lang);
     if (!record || !state || state.stage !== 'CHALLENGE' || creq.acsTransID !== state.acs_trans_id || creq.messageType !== 'CReq') {
       return errorPage(reply, lang, t.verificationInvalid);
@@ -82,15 +83,29 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
   });
 
   app.post<{ Body: Form }>('/acs/challenge/result', async (request, reply) => {
-    const record = findByThreeDsId(ctx, request.body?.three_ds_server_trans_id ?? '');
-    const state = record?.three_ds;
-    const lang = shopperLocale(ctx, record, request);
+    const transStatus: TransStatus = request.body?.outcome === 'approve' ? 'Y' : 'N';
+    // The RReq (what the issuer tells the 3DS server) is stored before the shopper sees the result.
+    const record = await withThreeDsTransaction(ctx, request.body?.three_ds_server_trans_id ?? '', (found) => {
+      const state = found?.three_ds;
+      if (!found || !state || state.stage !== 'CHALLENGE' || request.body.acs_trans_id !== state.acs_trans_id) return undefined;
+      state.acs_result = transStatus;
+      return found;
+    });
+    return challengeResultPage(ctx, request, reply, record, transStatus);
+  });
+}
+
+async function challengeResultPage(
+  ctx: GatewayContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  record: TransactionRecord | undefined,
+  transStatus: TransStatus,
+): Promise<FastifyReply> {
+    const lang = await shopperLocale(ctx, record, request);
     const t = gatewayPageTexts(lang);
-    if (!record || !state || state.stage !== 'CHALLENGE' || request.body.acs_trans_id !== state.acs_trans_id) {
-      return errorPage(reply, lang, t.verificationDone);
-    }
-    const transStatus: TransStatus = request.body.outcome === 'approve' ? 'Y' : 'N';
-    state.acs_result = transStatus; // the RReq: what the issuer tells the 3DS server
+    const state = record?.three_ds;
+    if (!record || !state) return errorPage(reply, lang, t.verificationDone);
     const message: ChallengeResponseMessage = { type: 'CHALLENGE_RESPONSE', trans_status: transStatus };
     const cres = encodeBase64UrlJson({
       threeDSServerTransID: state.server_trans_id,
@@ -113,7 +128,6 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
       formAction: [originOf(state.notification_url)],
       frameAncestors: allowedFramers(ctx, record),
     });
-  });
 }
 
 /**
@@ -123,8 +137,8 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
  */
 export function registerGatewayAuthenticationPages(app: FastifyInstance, ctx: GatewayContext): void {
   app.get<{ Params: { id: string } }>('/acs/redirect/:id', async (request, reply) => {
-    const record = ctx.store.transactions.get(request.params.id);
-    const lang = shopperLocale(ctx, record, request);
+    const record = await ctx.store.transaction(request.params.id);
+    const lang = await shopperLocale(ctx, record, request);
     const t = gatewayPageTexts(lang);
     if (!record?.three_ds) return errorPage(reply, lang, t.verificationUnknown);
     if (record.three_ds.stage !== 'REDIRECT') return reply.redirect(returnUrlFor(record), 303);
@@ -145,19 +159,21 @@ export function registerGatewayAuthenticationPages(app: FastifyInstance, ctx: Ga
   });
 
   app.post<{ Params: { id: string }; Body: Form }>('/acs/redirect/:id', async (request, reply) => {
-    const record = ctx.store.transactions.get(request.params.id);
+    const record = await withTransaction(ctx, request.params.id, (found) => {
+      if (found?.three_ds?.stage === 'REDIRECT') completeAtAcs(ctx, found, request.body?.outcome === 'approve' ? 'Y' : 'N');
+      return found;
+    });
     if (!record?.three_ds) return unknownVerification(ctx, request, reply);
-    if (record.three_ds.stage === 'REDIRECT') completeAtAcs(ctx, record, request.body?.outcome === 'approve' ? 'Y' : 'N');
     return reply.redirect(returnUrlFor(record), 303);
   });
 
   app.post<{ Body: Form }>('/acs/form-submit', async (request, reply) => {
-    const record = findByThreeDsId(ctx, request.body?.threeDSSessionData ?? '');
-    if (!record?.three_ds) return unknownVerification(ctx, request, reply);
-    if (record.three_ds.stage === 'FORM_SUBMIT') {
+    const record = await withThreeDsTransaction(ctx, request.body?.threeDSSessionData ?? '', (found) => {
       // The simulator's decision, kept server-side, decides: a posted field cannot approve.
-      completeAtAcs(ctx, record, record.three_ds.expected_trans_status ?? 'N');
-    }
+      if (found?.three_ds?.stage === 'FORM_SUBMIT') completeAtAcs(ctx, found, found.three_ds.expected_trans_status ?? 'N');
+      return found;
+    });
+    if (!record?.three_ds) return unknownVerification(ctx, request, reply);
     return reply.redirect(returnUrlFor(record), 303);
   });
 }
@@ -185,8 +201,8 @@ export function returnOrigins(record: TransactionRecord): string[] {
 }
 
 /** No such verification: said in the language the browser asks for (there is no record). */
-function unknownVerification(ctx: GatewayContext, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const lang = shopperLocale(ctx, undefined, request);
+async function unknownVerification(ctx: GatewayContext, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const lang = await shopperLocale(ctx, undefined, request);
   return errorPage(reply, lang, gatewayPageTexts(lang).verificationUnknown);
 }
 

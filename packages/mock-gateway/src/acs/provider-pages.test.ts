@@ -54,7 +54,7 @@ describe('provider pages', () => {
     const back = await choose(redirect.url, { outcome: 'approve' });
     expect(back.headers.location).toBe(`https://shop.example/return?transaction_id=${redirect.transaction_id}&status=APPROVED`);
     expect(await status(redirect.transaction_id)).toBe('APPROVED');
-    const events = t.gw.ctx.webhooks.deliveries().filter((d) => d.transaction_id === redirect.transaction_id).map((d) => d.event);
+    const events = (await t.gw.ctx.webhooks.deliveries()).filter((d) => d.transaction_id === redirect.transaction_id).map((d) => d.event);
     expect(events).toEqual([
       'transaction-svc:transaction:purchase:pending',
       'transaction-svc:transaction:pending',
@@ -104,12 +104,12 @@ describe('provider pages', () => {
 describe('/__mock/ routes', () => {
   it('resets the store and the webhook log, and changes config at run time', async () => {
     await redirectPayment('wallet-a-redirect');
-    expect(t.gw.ctx.store.transactions.count()).toBe(1);
+    expect((await t.gw.ctx.store.count('transaction'))).toBe(1);
     const config = await t.call<{ webhook_url: string }>('POST', '/__mock/config', { webhook_url: 'http://127.0.0.1:9/hooks' });
     expect(config.body.webhook_url).toBe('http://127.0.0.1:9/hooks');
     await t.call('POST', '/__mock/reset');
-    expect(t.gw.ctx.store.transactions.count()).toBe(0);
-    expect(t.gw.ctx.webhooks.deliveries()).toHaveLength(0);
+    expect((await t.gw.ctx.store.count('transaction'))).toBe(0);
+    expect((await t.gw.ctx.webhooks.deliveries())).toHaveLength(0);
     expect((await t.call('POST', '/__mock/config', { webhook_url: 'ftp://x' })).status).toBe(422);
   });
 

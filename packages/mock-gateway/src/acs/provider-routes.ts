@@ -14,6 +14,7 @@ import { formatAmount, gatewayPageTexts, messages, type LocaleTag } from '@payme
 import { findMerchant, type GatewayContext } from '../context';
 import { html, sendPage } from '../http/html';
 import type { TransactionRecord } from '../store/records';
+import { withTransaction } from '../store/locks';
 import { returnUrlFor } from '../three-ds/engine';
 import { abandonPending, settlePending } from '../transactions/settle';
 import { decisionButtons, returnOrigins } from './acs-routes';
@@ -41,8 +42,8 @@ function unknownPayment(reply: FastifyReply, lang: LocaleTag): FastifyReply {
 
 export function registerProviderRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.get<{ Params: { id: string } }>('/provider/:id', async (request, reply) => {
-    const record = ctx.store.transactions.get(request.params.id);
-    const lang = shopperLocale(ctx, record, request);
+    const record = await ctx.store.transaction(request.params.id);
+    const lang = await shopperLocale(ctx, record, request);
     if (!record) return unknownPayment(reply, lang);
     if (record.transaction.status !== 'PENDING') return reply.redirect(returnUrlFor(record), 303);
     const t = gatewayPageTexts(lang);
@@ -70,16 +71,25 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: GatewayContext
     });
   });
 
-  app.post<{ Params: { id: string }; Body: { outcome?: string; blik_code?: string } }>('/provider/:id', async (request, reply) => {
-    const record = ctx.store.transactions.get(request.params.id);
-    if (!record) return unknownPayment(reply, shopperLocale(ctx, record, request));
+  app.post<{ Params: { id: string }; Body: { outcome?: string; blik_code?: string } }>('/provider/:id', async (request, reply) =>
+  {
     const outcome = request.body?.outcome;
-    if (record.transaction.status === 'PENDING' && (outcome === 'approve' || outcome === 'decline')) {
-      const blikMissing = record.transaction.payment_method.type === 'provider-x-local' && !record.blik_code_given && !/^\d{6}$/.test(request.body.blik_code ?? '');
-      settlePending(ctx, record, outcome === 'approve' && !blikMissing ? 'approve' : 'decline');
-    }
-    if (record.transaction.status === 'PENDING' && outcome === 'abandon') abandonPending(ctx, record);
+    // Decided and stored first; the shopper is sent on only once it is committed.
+    const record = await withTransaction(ctx, request.params.id, (found) => {
+      if (found) providerOutcome(ctx, found, outcome, request.body?.blik_code);
+      return found;
+    });
+    if (!record) return unknownPayment(reply, await shopperLocale(ctx, record, request));
     const base = outcome === 'abandon' ? record.cancel_url : record.transaction.approved ? record.return_url : record.error_url;
     return reply.redirect(returnUrlFor(record, base ?? record.return_url), 303);
   });
+}
+
+/** The shopper's answer on the provider's page, under the payment's lock. */
+function providerOutcome(ctx: GatewayContext, record: TransactionRecord, outcome: string | undefined, blikCode: string | undefined): void {
+    if (record.transaction.status === 'PENDING' && (outcome === 'approve' || outcome === 'decline')) {
+      const blikMissing = record.transaction.payment_method.type === 'provider-x-local' && !record.blik_code_given && !/^\d{6}$/.test(blikCode ?? '');
+      settlePending(ctx, record, outcome === 'approve' && !blikMissing ? 'approve' : 'decline');
+    }
+    if (record.transaction.status === 'PENDING' && outcome === 'abandon') abandonPending(ctx, record);
 }

@@ -26,8 +26,8 @@ export function acceptLanguages(header: string | string[] | undefined): string[]
     .map(({ tag }) => tag);
 }
 
-export function shopperLocale(ctx: GatewayContext, record: TransactionRecord | undefined, request: FastifyRequest): LocaleTag {
-  const session = record?.session_id ? ctx.store.sessions.get(record.session_id) : undefined;
+export async function shopperLocale(ctx: GatewayContext, record: TransactionRecord | undefined, request: FastifyRequest): Promise<LocaleTag> {
+  const session = record?.session_id ? await ctx.store.session(record.session_id) : undefined;
   const chosen = [session?.hpp?.language, record?.shopper_language].filter((tag): tag is string => typeof tag === 'string');
   return resolveLocale(undefined, [...chosen, ...acceptLanguages(request.headers['accept-language'])]);
 }

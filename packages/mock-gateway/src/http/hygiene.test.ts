@@ -65,7 +65,7 @@ describe('URL fields', () => {
       expect(reply.status, `${path} ${field}`).toBe(422);
       expect(reply.body.errors.map((e) => e.property), `${path} ${field}`).toContain(field);
     }
-    expect(t.gw.ctx.store.transactions.count()).toBe(0);
+    expect((await t.gw.ctx.store.count('transaction'))).toBe(0);
   });
 
   it('still takes ordinary URLs, an empty originator_url, ports, paths, queries and fragments', async () => {

@@ -12,6 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MerchantConfig } from '../config';
 import type { GatewayContext } from '../context';
 import { AuthError } from '../http/api-error';
+import { tokenLock } from '../store/locks';
+import type { AccessToken } from '../store/records';
 
 /** The base scope every API client has; permissions add to it. */
 const BASE_SCOPE = 'payments';
@@ -25,8 +27,6 @@ interface TokenBody {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  const refresh = new Map<string, { merchantId: string; scopes: string[] }>();
-
   app.post<{ Body: TokenBody }>(
     '/oauth/token',
     {
@@ -59,10 +59,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: GatewayContext): v
         if (!merchant) throw new AuthError(401, 'invalid_client', 'Unknown client_id or wrong client_secret.');
         granted = [BASE_SCOPE, ...merchant.permissions];
       } else if (body.grant_type === 'refresh_token') {
-        const entry = body.refresh_token ? refresh.get(body.refresh_token) : undefined;
+        const entry = body.refresh_token ? await useRefreshToken(ctx, body.refresh_token) : undefined;
         if (!entry) throw new AuthError(401, 'invalid_token', 'Unknown or used refresh_token.');
-        refresh.delete(body.refresh_token!);
-        merchant = ctx.config.merchants.find((m) => m.id === entry.merchantId);
+        merchant = ctx.config.merchants.find((m) => m.id === entry.merchant_id);
         granted = entry.scopes;
       } else {
         throw new AuthError(401, 'unsupported_grant_type', 'grant_type must be client_credentials.');
@@ -71,14 +70,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: GatewayContext): v
       const scopes = body.scope ? granted.filter((s) => body.scope!.split(/\s+/).includes(s)) : granted;
       const accessToken = randomBytes(24).toString('base64url');
       const refreshToken = randomBytes(24).toString('base64url');
-      ctx.store.tokens.put(accessToken, {
-        token: accessToken,
-        merchant_id: merchant.id,
-        client_id: merchant.client_id,
-        scopes,
-        expires_at_ms: ctx.clock.now() + ctx.config.token_lifetime_s * 1000,
+      const issued = { merchant_id: merchant.id, client_id: merchant.client_id, scopes };
+      await ctx.store.atomic([], async () => {
+        ctx.store.put('token', { ...issued, token: accessToken, expires_at_ms: ctx.clock.now() + ctx.config.token_lifetime_s * 1000 });
+        // A refresh token does not expire; it is good for one exchange.
+        ctx.store.put('token', { ...issued, token: refreshToken, expires_at_ms: Number.MAX_SAFE_INTEGER, refresh: true });
       });
-      refresh.set(refreshToken, { merchantId: merchant.id, scopes });
       return {
         access_token: accessToken,
         token_type: 'Bearer',
@@ -99,19 +96,16 @@ export type Principal =
  * Authenticates a request. `clientKey: true` also accepts the public `X-Client-Key`
  * header (Embedded Fields frames); backend-only calls leave it false.
  */
-export function authenticate(
+export async function authenticate(
   ctx: GatewayContext,
   request: FastifyRequest,
   options: { clientKey?: boolean; scope?: string } = {},
-): Principal {
+): Promise<Principal> {
   const header = request.headers.authorization;
   if (typeof header === 'string' && /^Bearer\s+/i.test(header)) {
-    const token = ctx.store.tokens.get(header.replace(/^Bearer\s+/i, '').trim());
-    if (!token) throw new AuthError(401, 'invalid_token', 'The access token is not valid.');
-    if (token.expires_at_ms <= ctx.clock.now()) {
-      ctx.store.tokens.delete(token.token);
-      throw new AuthError(401, 'invalid_token', 'The access token has expired.');
-    }
+    const token = await ctx.store.token(header.replace(/^Bearer\s+/i, '').trim());
+    if (!token || token.refresh) throw new AuthError(401, 'invalid_token', 'The access token is not valid.');
+    if (token.expires_at_ms <= ctx.clock.now()) throw new AuthError(401, 'invalid_token', 'The access token has expired.');
     if (options.scope && !token.scopes.includes(options.scope)) {
       throw new AuthError(403, 'insufficient_scope', `The API client needs permission ${options.scope}.`);
     }
@@ -127,4 +121,14 @@ export function authenticate(
     return { kind: 'client_key', merchantId: merchant.id };
   }
   throw new AuthError(401, 'invalid_request', 'Send Authorization: Bearer <ACCESS_TOKEN>.');
+}
+
+/** Exchanges a refresh token once: the token, forgotten in the same unit of work; undefined if unknown or used. */
+async function useRefreshToken(ctx: GatewayContext, refreshToken: string): Promise<AccessToken | undefined> {
+  return ctx.store.atomic([tokenLock(refreshToken)], async () => {
+    const entry = await ctx.store.token(refreshToken);
+    if (!entry?.refresh) return undefined;
+    ctx.store.remove('token', refreshToken);
+    return entry;
+  });
 }

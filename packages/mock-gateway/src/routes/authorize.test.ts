@@ -91,7 +91,7 @@ describe('validation (spec: Errors)', () => {
     const reply = await authorize(body);
     expect(reply.status).toBe(422);
     expect(errorOf(reply).errors[0]!.property).toBe('payment_method.data.encrypted_card_number');
-    expect(t.gw.ctx.store.transactions.count()).toBe(0);
+    expect((await t.gw.ctx.store.count('transaction'))).toBe(0);
   });
 
   it('refuses an expired card and a month with a leading zero', async () => {
@@ -145,7 +145,7 @@ describe('idempotency per terminal by reference', () => {
     const first = await authorize(body);
     const again = await authorize(body);
     expect(again.body.result!.id).toBe(first.body.result!.id);
-    expect(t.gw.ctx.store.transactions.count()).toBe(1);
+    expect((await t.gw.ctx.store.count('transaction'))).toBe(1);
   });
 
   it('returns the same pending 3-D Secure step for a repeated request', async () => {
@@ -299,7 +299,7 @@ describe('saved cards', () => {
     );
     const token = first.body.result!.payment_method.token!;
     expect(token).toMatch(/^pm_/);
-    const tokenized = t.gw.ctx.webhooks.deliveries().find((d) => d.event === 'tokenization-webhook:payment-method:tokenized');
+    const tokenized = (await t.gw.ctx.webhooks.deliveries()).find((d) => d.event === 'tokenization-webhook:payment-method:tokenized');
     expect(tokenized?.body).toMatchObject({ data: { payment_method_id: token, customer_id: customer.body.id, card_last_4: '0002' } });
 
     const again = await authorize(
@@ -330,7 +330,7 @@ describe('saved cards', () => {
     const first = await authorize(
       await cardAuthorizeBody(t, { number: '4000000000000002' }, { tokenization: { save_card_for_future_payments: true } }),
     );
-    const saved = t.gw.ctx.store.paymentMethods.get(first.body.result!.payment_method.token!);
+    const saved = (await t.gw.ctx.store.paymentMethod(first.body.result!.payment_method.token!));
     expect(saved?.customer_id).toBe('');
   });
 });

@@ -14,11 +14,12 @@ import { findMerchant, type GatewayContext } from '../context';
 import { ApiError, invalid } from '../http/api-error';
 import { validateWith } from '../http/validate';
 import { planAuthentication, decideAuthorization } from '../simulators/simulators';
+import { paymentMethodLock, referenceLock, sessionLock } from '../store/locks';
 import type { SessionRecord, TransactionRecord } from '../store/records';
 import { authorizeNow, beginAuthentication, challengeWindowSize } from '../three-ds/engine';
 import { createTransaction, finalize, isFinal, markPending, respond, resultResponse } from '../transactions/build';
 import { findIdempotent } from '../transactions/idempotency';
-import { resolvePaymentMethod } from '../transactions/payment-method-data';
+import { resolvePaymentMethod, type ResolvedPaymentMethod } from '../transactions/payment-method-data';
 import { originatorUrl, resolveTerminal } from '../transactions/terminal';
 import { browserPaymentCustomer, checkSavedCardCvv, checkSavedCardUse, requireCustomer } from '../transactions/customer-binding';
 import { authenticate } from './auth';
@@ -67,11 +68,11 @@ const REDIRECT_TYPES = new Set(['wallet-a-redirect', 'wallet-b-redirect', 'bank-
 
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.post('/api/transactions/authorize', { schema: { body: { type: 'object' } } }, async (request) => {
-    const principal = authenticate(ctx, request, { clientKey: true });
+    const principal = await authenticate(ctx, request, { clientKey: true });
     const order =
       principal.kind === 'bearer'
         ? directOrder(ctx, request, principal.merchantId)
-        : sessionOrder(ctx, request, principal.merchantId);
+        : await sessionOrder(ctx, request, principal.merchantId);
     return authorize(ctx, order);
   });
 }
@@ -137,10 +138,10 @@ function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: s
   };
 }
 
-function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: string): AuthorizeOrder {
+async function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: string): Promise<AuthorizeOrder> {
   const sessionId = (request.body as { session_id?: unknown } | null)?.session_id;
-  const session = liveSession(ctx, merchantId, typeof sessionId === 'string' ? sessionId : '');
-  checkAttemptLimit(ctx, session);
+  const session = await liveSession(ctx, merchantId, typeof sessionId === 'string' ? sessionId : '');
+  await checkAttemptLimit(ctx, session);
   const cvvLess = session.hpp ? session.hpp.options.cvv_less === true : session.cvv_less === true;
   const body = validateWith<{
     session_id: string;
@@ -168,7 +169,7 @@ function sessionOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: 
     amount: session.session.amount,
     transactionType: session.session.transaction_type,
     paymentMethod: body.payment_method,
-    customer: browserPaymentCustomer(ctx, session, body.customer ?? {}),
+    customer: await browserPaymentCustomer(ctx, session, body.customer ?? {}),
     browserScreenWidth: body.browser_info?.screen_width,
     browserLanguage: body.browser_info?.language,
     metadata,
@@ -189,19 +190,37 @@ async function authorize(ctx: GatewayContext, order: AuthorizeOrder): Promise<Ex
   const type = order.paymentMethod.type;
   checkMethodRules(order);
 
-  const replay = idempotentAnswer(ctx, order);
+  const replay = await idempotentAnswer(ctx, order);
   if (replay.answer) return replay.answer;
-  if (order.customer.id && !order.session) requireCustomer(ctx, order.merchantId, order.customer.id, 'customer.id');
+  if (order.customer.id && !order.session) await requireCustomer(ctx, order.merchantId, order.customer.id, 'customer.id');
 
   // Decrypt and check before anything is stored: a bad field creates no transaction.
   const method = await resolvePaymentMethod(ctx, order.merchantId, type, order.paymentMethod.data, new Date(ctx.clock.now()));
-  // The decrypts ran in worker threads: a twin request with this reference may have stored
-  // its transaction meanwhile. Look again, so one reference is never charged twice.
-  const { existing, answer } = idempotentAnswer(ctx, order);
+  // The decrypts ran in worker threads, outside any lock: a twin request with this reference
+  // may have stored its transaction meanwhile. Under the reference's lock (and the session's),
+  // look again, so one reference is never charged twice, on any replica.
+  const locks = [
+    referenceLock(order.terminal.id, order.reference),
+    ...(order.session ? [sessionLock(order.session.session.id)] : []),
+    ...(method.savedCard ? [paymentMethodLock(method.savedCard.id)] : []),
+  ];
+  return ctx.store.atomic(locks, () => authorizeLocked(ctx, order, method));
+}
+
+async function authorizeLocked(ctx: GatewayContext, order: AuthorizeOrder, method: ResolvedPaymentMethod): Promise<ExecutionResponse> {
+  const { existing, answer } = await idempotentAnswer(ctx, order);
   if (answer) return answer;
+  // The session as it is now, in this unit of work (its attempts list grows below).
+  const session = order.session && (await ctx.store.session(order.session.session.id));
+  if (session) await checkAttemptLimit(ctx, session);
   if (method.savedCard) {
+    // Detached meanwhile (DELETE /api/payment-methods holds the same lock): refused like any inactive card.
+    const saved = await ctx.store.paymentMethod(method.savedCard.id);
+    if (saved?.status !== 'ACTIVE') {
+      throw invalid('payment_method.data.payment_method_id', 'The saved payment method is inactive', [method.savedCard.id], ERROR_CODES.PAYMENT_METHOD_INACTIVE);
+    }
     checkSavedCardCvv(order.paymentMethod.data, order.cvvLess);
-    const owner = checkSavedCardUse(method.savedCard, { customerId: order.customer.id, fromBrowser: order.session !== null });
+    const owner = checkSavedCardUse(saved, { customerId: order.customer.id, fromBrowser: order.session !== null });
     if (owner) order.customer = { ...order.customer, id: owner };
   }
 
@@ -222,7 +241,7 @@ async function authorize(ctx: GatewayContext, order: AuthorizeOrder): Promise<Ex
     returnUrl: order.returnUrl,
     errorUrl: order.errorUrl,
     cancelUrl: order.cancelUrl,
-    sessionId: order.session?.session.id ?? null,
+    sessionId: session ? session.session.id : null,
     ...(existing ? { orderId: existing.transaction.order_id } : {}),
   });
   record.card = method.card;
@@ -236,7 +255,7 @@ async function authorize(ctx: GatewayContext, order: AuthorizeOrder): Promise<Ex
   record.blik_code_given = typeof order.paymentMethod.data.blik_code === 'string';
   const language = order.browserLanguage ?? order.paymentMethod.data.language;
   if (typeof language === 'string') record.shopper_language = language;
-  order.session?.transaction_ids.push(record.transaction.id);
+  if (session) session.transaction_ids.push(record.transaction.id);
 
   if (order.transactionType === 'OCT' || order.transactionType === 'PAYOUT') return authorizeNow(ctx, record);
   if (!method.card) return startRedirectPayment(ctx, record);
@@ -255,8 +274,11 @@ async function authorize(ctx: GatewayContext, order: AuthorizeOrder): Promise<Ex
  * transaction as it is now: a VOIDED authorization or an approved redirect is no longer the
  * pending step first answered.
  */
-function idempotentAnswer(ctx: GatewayContext, order: AuthorizeOrder): { existing?: TransactionRecord; answer?: ExecutionResponse } {
-  const existing = findIdempotent(ctx, order.terminal.id, order.reference, order.amount, order.currency);
+async function idempotentAnswer(
+  ctx: GatewayContext,
+  order: AuthorizeOrder,
+): Promise<{ existing?: TransactionRecord; answer?: ExecutionResponse }> {
+  const existing = await findIdempotent(ctx, order.terminal.id, order.reference, order.amount, order.currency);
   if (!existing) return {};
   if (order.session && isRetryable(existing)) return { existing };
   return { existing, answer: isFinal(existing.transaction.status) || !existing.last_response ? resultResponse(existing) : existing.last_response };
@@ -266,12 +288,10 @@ function idempotentAnswer(ctx: GatewayContext, order: AuthorizeOrder): { existin
  * Card testing: a session or hosted page allows `max_declined_attempts` (default 10) declined
  * or failed attempts; after that every authorize on it is refused and creates nothing.
  */
-function checkAttemptLimit(ctx: GatewayContext, session: SessionRecord): void {
+async function checkAttemptLimit(ctx: GatewayContext, session: SessionRecord): Promise<void> {
   const limit = findMerchant(ctx, session.merchant_id)?.max_declined_attempts ?? DEFAULT_MAX_DECLINED_ATTEMPTS;
-  const declined = session.transaction_ids.filter((id) => {
-    const status = ctx.store.transactions.get(id)?.transaction.status;
-    return status === 'DECLINED' || status === 'FAILED';
-  }).length;
+  const attempts = await ctx.store.transactions(session.transaction_ids);
+  const declined = attempts.filter(({ transaction: { status } }) => status === 'DECLINED' || status === 'FAILED').length;
   if (declined >= limit) {
     throw invalid('session_id', `Too many declined attempts (${limit}) on this payment`, [session.session.id], ERROR_CODES.TOO_MANY_ATTEMPTS);
   }

@@ -43,7 +43,7 @@ describe('POST /api/customers', () => {
       country: 'GB',
       postal_code: 'N1 9GU',
     });
-    const saved = findCustomer(t.gw.ctx, 'MERCHANT0001', reply.body.id)!;
+    const saved = (await findCustomer(t.gw.ctx, 'MERCHANT0001', reply.body.id))!;
     expect(saved).toMatchObject({ merchant_id: 'MERCHANT0001', description: 'VIP', type: 'individual', region: 'Greater London' });
   });
 
@@ -65,9 +65,9 @@ describe('POST /api/customers', () => {
 
   it('findCustomer is merchant-scoped', async () => {
     const reply = await create({ email: 'scoped@example.com' });
-    expect(findCustomer(t.gw.ctx, 'MERCHANT0001', reply.body.id)).toBeDefined();
-    expect(findCustomer(t.gw.ctx, 'MERCHANT0002', reply.body.id)).toBeUndefined();
-    expect(findCustomer(t.gw.ctx, 'MERCHANT0001', 'unknown')).toBeUndefined();
+    expect((await findCustomer(t.gw.ctx, 'MERCHANT0001', reply.body.id))).toBeDefined();
+    expect((await findCustomer(t.gw.ctx, 'MERCHANT0002', reply.body.id))).toBeUndefined();
+    expect((await findCustomer(t.gw.ctx, 'MERCHANT0001', 'unknown'))).toBeUndefined();
   });
 
   it.each([

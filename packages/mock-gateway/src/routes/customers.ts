@@ -83,16 +83,16 @@ const customerSchema = {
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.post<{ Body: CustomerBody }>('/api/customers', { schema: customerSchema }, async (request) => {
-    const principal = authenticate(ctx, request);
+    const principal = await authenticate(ctx, request);
     const stored = toStoredCustomer(principal.merchantId, request.body);
-    ctx.store.customers.put(stored.id, stored);
+    await ctx.store.atomic([], async () => ctx.store.put('customer', stored));
     return publicCustomer(stored);
   });
 }
 
 /** A stored customer of this merchant, or undefined (unknown id or another merchant's). */
-export function findCustomer(ctx: GatewayContext, merchantId: string, id: string): StoredCustomer | undefined {
-  const stored = ctx.store.customers.get(id);
+export async function findCustomer(ctx: GatewayContext, merchantId: string, id: string): Promise<StoredCustomer | undefined> {
+  const stored = await ctx.store.customer(id);
   return stored?.merchant_id === merchantId ? stored : undefined;
 }
 

@@ -9,7 +9,7 @@ import { authenticate } from './auth';
 
 export function registerEncryptionKeyRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.get('/api/encryption-key', async (request, reply) => {
-    const principal = authenticate(ctx, request, { clientKey: true });
+    const principal = await authenticate(ctx, request, { clientKey: true });
     reply.header('cache-control', 'private, max-age=300');
     return ctx.keys.publicKey(principal.merchantId);
   });

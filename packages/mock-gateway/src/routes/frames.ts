@@ -40,8 +40,8 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
   for (const [path, frame] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string; locale?: string; parent_origin?: string } }>(path, async (request, reply) => {
     const { session_id: sessionId = '', client_key: clientKey = '', locale, parent_origin: claimedParent } = request.query;
     const merchant = ctx.config.merchants.find((m) => m.client_key === clientKey && m.active);
-    const session = ctx.store.sessions.get(sessionId);
-    if (!merchant || !session || session.merchant_id !== merchant.id || sessionStatus(ctx, session) === 'EXPIRED') {
+    const session = await ctx.store.session(sessionId);
+    if (!merchant || !session || session.merchant_id !== merchant.id || (await sessionStatus(ctx, session)) === 'EXPIRED') {
       return refusedDocument(request, reply);
     }
     const parent = originOf(session.originator_url);

@@ -52,7 +52,7 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
 
   app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId', async (request, reply) => {
     const { sessionId } = request.params;
-    const record = hostedSession(ctx, sessionId);
+    const record = await hostedSession(ctx, sessionId);
     const merchant = record ? findMerchant(ctx, record.merchant_id) : undefined;
     let template: string;
     try {
@@ -99,16 +99,14 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
   );
 
   app.get<{ Params: { id: string } }>('/api/sessions/:id/saved-cards', async (request, reply) => {
-    const { merchantId } = authenticate(ctx, request, { clientKey: true });
-    const record = liveSession(ctx, merchantId, request.params.id);
+    const { merchantId } = await authenticate(ctx, request, { clientKey: true });
+    const record = await liveSession(ctx, merchantId, request.params.id);
     reply.header('cache-control', 'no-store');
     const customerId = record.kind === 'HPP' ? record.hpp?.customer_id : null;
     if (!customerId) return { saved_cards: [] };
     const now = new Date(ctx.clock.now());
-    const saved_cards: SavedCardSummary[] = ctx.store.paymentMethods
-      .values()
-      .filter((m) => m.merchant_id === merchantId && m.customer_id === customerId && m.status === 'ACTIVE' && !isExpired(m, now))
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    const saved_cards: SavedCardSummary[] = (await ctx.store.paymentMethodsOf(merchantId, customerId))
+      .filter((m) => m.status === 'ACTIVE' && !isExpired(m, now))
       .map((m) => ({ id: m.id, brand: m.card.brand, masked: m.card.masked, exp_month: m.card.exp_month, exp_year: m.card.exp_year }));
     return { saved_cards };
   });
@@ -138,8 +136,8 @@ export function hostedPageCsp(ctx: GatewayContext): string {
   return litDocumentCsp(ctx.urls.acs, { formAction: `'self' ${ctx.urls.acs}`, frameAncestors: "'none'" });
 }
 
-function hostedSession(ctx: GatewayContext, id: string): SessionRecord | undefined {
-  const record = ctx.store.sessions.get(id);
+async function hostedSession(ctx: GatewayContext, id: string): Promise<SessionRecord | undefined> {
+  const record = await ctx.store.session(id);
   return record?.kind === 'HPP' && record.hpp ? record : undefined;
 }
 
@@ -150,12 +148,10 @@ function isExpired(method: SavedPaymentMethod, now: Date): boolean {
 }
 
 /** Where the shopper leaves the page for, with transaction_id and status appended. */
-export function exitUrl(ctx: GatewayContext, record: SessionRecord, control: 'return' | 'cancel'): string {
+export async function exitUrl(ctx: GatewayContext, record: SessionRecord, control: 'return' | 'cancel'): Promise<string> {
   const hpp = record.hpp!;
-  const attempts = record.transaction_ids
-    .map((id) => ctx.store.transactions.get(id))
-    .filter((t): t is TransactionRecord => t !== undefined);
-  const status = sessionStatus(ctx, record);
+  const attempts = await ctx.store.transactions(record.transaction_ids);
+  const status = await sessionStatus(ctx, record);
   let base: string;
   let transaction: TransactionRecord | undefined;
   let fallback: string;
@@ -180,12 +176,18 @@ function pageLocale(record: SessionRecord | undefined, request: FastifyRequest):
   return resolveLocale(undefined, [...(record?.hpp?.language ? [record.hpp.language] : []), ...acceptLanguages(request.headers['accept-language'])]);
 }
 
-function exit(ctx: GatewayContext, request: FastifyRequest, reply: FastifyReply, sessionId: string, control: 'return' | 'cancel'): FastifyReply {
-  const record = hostedSession(ctx, sessionId);
+async function exit(
+  ctx: GatewayContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionId: string,
+  control: 'return' | 'cancel',
+): Promise<FastifyReply> {
+  const record = await hostedSession(ctx, sessionId);
   if (!record) {
     const lang = pageLocale(record, request);
     const t = gatewayPageTexts(lang);
     return sendPage(reply, { title: t.linkInvalidTitle, lang, body: html`<main><div class="card"><h1>${t.linkInvalidTitle}</h1><p>${t.linkInvalidLine}</p></div></main>` }, 404);
   }
-  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(exitUrl(ctx, record, control), 303);
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(await exitUrl(ctx, record, control), 303);
 }

@@ -80,7 +80,7 @@ describe('POST /api/transactions/manage', () => {
     expect(reply.status).toBe(200);
     const { result, redirect, action, form_submit: formSubmit } = reply.body;
     const id = result?.id ?? redirect?.transaction_id ?? action?.transaction_id ?? formSubmit?.transaction_id;
-    return structuredClone(stored(id!).transaction);
+    return structuredClone((await stored(id!)).transaction);
   }
 
   async function card(): Promise<{ type: 'card'; data: Record<string, string> }> {
@@ -95,7 +95,7 @@ describe('POST /api/transactions/manage', () => {
     };
   }
 
-  const stored = (id: string) => t.gw.ctx.store.transactions.get(id)!;
+  const stored = async (id: string) => (await t.gw.ctx.store.transaction(id))!;
 
   describe('validation', () => {
     it.each(['terminal_id', 'transaction_type', 'reference', 'amount', 'currency'])(
@@ -127,7 +127,7 @@ describe('POST /api/transactions/manage', () => {
       expect(properties(bad.body)).toEqual(['metadata.note']);
       const good = await operation(tx, 'CAPTURE', 100, { metadata: { note: 'first box' } });
       expect(good.status).toBe(200);
-      expect(stored(good.body.id).metadata).toEqual({ note: 'first box' });
+      expect((await stored(good.body.id)).metadata).toEqual({ note: 'first box' });
     });
 
     it('answers 2013 for an unknown terminal and 2014 for an inactive one', async () => {
@@ -228,7 +228,7 @@ describe('POST /api/transactions/manage', () => {
         expect(reply.status).toBe(422);
         expect(properties(reply.body)).toEqual(['transaction_type']);
       }
-      expect(stored(tx.id).transaction.status).toBe('PENDING');
+      expect((await stored(tx.id)).transaction.status).toBe('PENDING');
     });
 
     it('a non-card payout takes no refund, capture or void', async () => {
@@ -272,8 +272,8 @@ describe('POST /api/transactions/manage', () => {
         processing_code: '0000',
       });
       expect(first.body.id).not.toBe(tx.id);
-      expect(stored(first.body.id).parent_id).toBe(tx.id);
-      expect(stored(tx.id).captured_amount).toBe(4000);
+      expect((await stored(first.body.id)).parent_id).toBe(tx.id);
+      expect((await stored(tx.id)).captured_amount).toBe(4000);
 
       const over = await operation(tx, 'CAPTURE', 6001);
       expect(over.status).toBe(422);
@@ -281,7 +281,7 @@ describe('POST /api/transactions/manage', () => {
 
       const rest = await operation(tx, 'CAPTURE', 6000);
       expect(rest.status).toBe(200);
-      expect(stored(tx.id).captured_amount).toBe(10000);
+      expect((await stored(tx.id)).captured_amount).toBe(10000);
 
       const more = await operation(tx, 'CAPTURE', 1);
       expect(more.status).toBe(422);
@@ -293,8 +293,8 @@ describe('POST /api/transactions/manage', () => {
       const reply = await operation(tx, 'CAPTURE', 10000);
       expect(reply.status).toBe(200);
       expect(reply.body.amount).toBe(10000);
-      expect(stored(tx.id).transaction.status).toBe('APPROVED');
-      expect(t.gw.ctx.store.findByReference('TERM00001', tx.reference)!.transaction.id).toBe(tx.id);
+      expect((await stored(tx.id)).transaction.status).toBe('APPROVED');
+      expect((await t.gw.ctx.store.transactionByReference('TERM00001', tx.reference))!.transaction.id).toBe(tx.id);
     });
 
     it('after a final capture nothing more can be captured, but the capture can be refunded', async () => {
@@ -323,8 +323,7 @@ describe('POST /api/transactions/manage', () => {
     it('announces the management capture webhook', async () => {
       const tx = await original('AUTHORIZE');
       const reply = await operation(tx, 'CAPTURE', 100);
-      const events = t.gw.ctx.webhooks
-        .deliveries()
+      const events = (await t.gw.ctx.webhooks.deliveries())
         .filter((d) => d.body.event.includes('management'))
         .map((d) => d.event);
       expect(events).toEqual([
@@ -341,7 +340,7 @@ describe('POST /api/transactions/manage', () => {
       const first = await operation(tx, 'REFUND', 4000);
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ transaction_type: 'REFUND', status: 'APPROVED', amount: 4000, order_id: tx.order_id });
-      expect(stored(tx.id).refunded_amount).toBe(4000);
+      expect((await stored(tx.id)).refunded_amount).toBe(4000);
 
       const over = await operation(tx, 'REFUND', 6001);
       expect(over.status).toBe(422);
@@ -351,7 +350,7 @@ describe('POST /api/transactions/manage', () => {
       const nothingLeft = await operation(tx, 'REFUND', 1);
       expect(nothingLeft.status).toBe(422);
       expect(properties(nothingLeft.body)).toEqual(['amount']);
-      expect(stored(tx.id).transaction.status).toBe('APPROVED');
+      expect((await stored(tx.id)).transaction.status).toBe('APPROVED');
     });
 
     it('refuses an AUTHORIZE with nothing captured (wrong state) on property transaction_type', async () => {
@@ -380,9 +379,9 @@ describe('POST /api/transactions/manage', () => {
 
       const viaCapture = await operation(tx, 'REFUND', 3000, { parent_transaction_id: captured.body.id });
       expect(viaCapture.status).toBe(200);
-      expect(stored(viaCapture.body.id).parent_id).toBe(captured.body.id);
-      expect(stored(captured.body.id).refunded_amount).toBe(3000);
-      expect(stored(tx.id).refunded_amount).toBe(5000);
+      expect((await stored(viaCapture.body.id)).parent_id).toBe(captured.body.id);
+      expect((await stored(captured.body.id)).refunded_amount).toBe(3000);
+      expect((await stored(tx.id)).refunded_amount).toBe(5000);
 
       // The capture has 2000 of its own left, but the authorization has nothing left.
       const beyond = await operation(tx, 'REFUND', 1, { parent_transaction_id: captured.body.id });
@@ -405,14 +404,14 @@ describe('POST /api/transactions/manage', () => {
       const reply = await operation(tx, 'VOID', 1);
       expect(reply.status).toBe(200);
       expect(reply.body).toMatchObject({ transaction_type: 'VOID', status: 'APPROVED', amount: 10000, order_id: tx.order_id });
-      expect(stored(tx.id).transaction).toMatchObject({ status: 'VOIDED', approved: false, pending: false });
+      expect((await stored(tx.id)).transaction).toMatchObject({ status: 'VOIDED', approved: false, pending: false });
 
       const seen = await t.call<{ transaction: Transaction }>('GET', `/api/transactions/${tx.id}/status`, undefined, auth);
       expect(seen.body.transaction.status).toBe('VOIDED');
 
-      const forOriginal = t.gw.ctx.webhooks.deliveries().filter((d) => d.transaction_id === tx.id).map((d) => d.event);
+      const forOriginal = (await t.gw.ctx.webhooks.deliveries()).filter((d) => d.transaction_id === tx.id).map((d) => d.event);
       expect(forOriginal).toEqual(['transaction-svc:transaction:authorize:authorized', 'transaction-svc:transaction:authorized']);
-      const forVoid = t.gw.ctx.webhooks.deliveries().filter((d) => d.transaction_id === reply.body.id).map((d) => d.event);
+      const forVoid = (await t.gw.ctx.webhooks.deliveries()).filter((d) => d.transaction_id === reply.body.id).map((d) => d.event);
       expect(forVoid).toContain('transaction-svc:transaction:management:void:approved');
 
       const capture = await operation(tx, 'CAPTURE', 100);
@@ -426,7 +425,7 @@ describe('POST /api/transactions/manage', () => {
       const tx = await original('PURCHASE', { state: 'PENDING_REDIRECT' });
       const reply = await operation(tx, 'VOID', 10000);
       expect(reply.status).toBe(200);
-      expect(stored(tx.id).transaction).toMatchObject({ status: 'VOIDED', pending: false, redirect_url: null });
+      expect((await stored(tx.id)).transaction).toMatchObject({ status: 'VOIDED', pending: false, redirect_url: null });
       const settle = await t.call('POST', `/__mock/transactions/${tx.id}/settle`, { outcome: 'approve' });
       expect(settle.status).toBe(422);
     });
@@ -447,7 +446,7 @@ describe('POST /api/transactions/manage', () => {
       const reply = await operation(tx, 'VOID', 100);
       expect(reply.status).toBe(422);
       expect(properties(reply.body)).toEqual(['transaction_type']);
-      expect(stored(tx.id).transaction.status).toBe('APPROVED');
+      expect((await stored(tx.id)).transaction.status).toBe('APPROVED');
     });
   });
 });

@@ -41,6 +41,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import { amount, currency, metadata, str, terminalId } from '../http/schemas';
+import { referenceLock } from '../store/locks';
 import type { TransactionRecord } from '../store/records';
 import { createTransaction, finalize, touch } from '../transactions/build';
 import { resolveTerminal } from '../transactions/terminal';
@@ -80,17 +81,21 @@ const manageSchema = {
 
 export function registerManageRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.post<{ Body: ManageBody }>('/api/transactions/manage', { schema: manageSchema }, async (request) => {
-    const principal = authenticate(ctx, request);
+    const principal = await authenticate(ctx, request);
     const body = request.body;
     const { terminal } = resolveTerminal(ctx, principal.merchantId, body.terminal_id);
-    const original = findOriginal(ctx, principal.merchantId, terminal.id, body);
-    checkApplicable(original, body);
-    const child = OPERATIONS[body.transaction_type](ctx, original, body);
-    return structuredClone(child.transaction);
+    // Children share the reference: its lock makes the totals (captured, refunded) exact under concurrency.
+    return ctx.store.atomic([referenceLock(terminal.id, body.reference)], async () => {
+      const original = await findOriginal(ctx, principal.merchantId, terminal.id, body);
+      checkApplicable(original, body);
+      const authorization = await captureParent(ctx, original);
+      const child = OPERATIONS[body.transaction_type](ctx, original, body, authorization);
+      return structuredClone(child.transaction);
+    });
   });
 }
 
-type Operation = (ctx: GatewayContext, original: TransactionRecord, body: ManageBody) => TransactionRecord;
+type Operation = (ctx: GatewayContext, original: TransactionRecord, body: ManageBody, authorization: TransactionRecord | undefined) => TransactionRecord;
 
 const OPERATIONS: Record<ManagementType, Operation> = {
   CAPTURE: capture,
@@ -98,9 +103,9 @@ const OPERATIONS: Record<ManagementType, Operation> = {
   VOID: voidTransaction,
 };
 
-function findOriginal(ctx: GatewayContext, merchantId: string, terminalId: string, body: ManageBody): TransactionRecord {
+async function findOriginal(ctx: GatewayContext, merchantId: string, terminalId: string, body: ManageBody): Promise<TransactionRecord> {
   if (body.parent_transaction_id !== undefined) {
-    const parent = ctx.store.transactions.get(body.parent_transaction_id);
+    const parent = await ctx.store.transaction(body.parent_transaction_id);
     const tx = parent?.transaction;
     if (!parent || tx?.merchant_id !== merchantId || tx.terminal_id !== terminalId) {
       throw invalid('parent_transaction_id', 'No such transaction on this terminal', [body.parent_transaction_id]);
@@ -110,7 +115,7 @@ function findOriginal(ctx: GatewayContext, merchantId: string, terminalId: strin
     }
     return parent;
   }
-  const original = ctx.store.findByReference(terminalId, body.reference);
+  const original = await ctx.store.transactionByReference(terminalId, body.reference);
   if (!original) throw invalid('reference', 'No transaction with this reference on this terminal', [body.reference]);
   return original;
 }
@@ -152,8 +157,7 @@ function capture(ctx: GatewayContext, original: TransactionRecord, body: ManageB
   return child;
 }
 
-function refund(ctx: GatewayContext, original: TransactionRecord, body: ManageBody): TransactionRecord {
-  const authorization = captureParent(ctx, original);
+function refund(ctx: GatewayContext, original: TransactionRecord, body: ManageBody, authorization: TransactionRecord | undefined): TransactionRecord {
   const refundable = refundableAmount(original, authorization);
   if (refundable === undefined) {
     throw notApplicable('REFUND applies only to an APPROVED PURCHASE, a captured AUTHORIZE or an APPROVED CAPTURE', original);
@@ -188,9 +192,9 @@ function refundableAmount(original: TransactionRecord, authorization: Transactio
 }
 
 /** The AUTHORIZE a CAPTURE child belongs to (refunds of a capture count against it too). */
-function captureParent(ctx: GatewayContext, original: TransactionRecord): TransactionRecord | undefined {
+async function captureParent(ctx: GatewayContext, original: TransactionRecord): Promise<TransactionRecord | undefined> {
   if (original.transaction.transaction_type !== 'CAPTURE' || original.parent_id === null) return undefined;
-  return ctx.store.transactions.get(original.parent_id);
+  return ctx.store.transaction(original.parent_id);
 }
 
 function voidTransaction(ctx: GatewayContext, original: TransactionRecord, body: ManageBody): TransactionRecord {

@@ -5,19 +5,21 @@
  *  - POST /__mock/clock {advance_seconds}   move the gateway's clock (expire tokens and sessions)
  *  - GET|POST /__mock/config                read or change webhook_url, retry base, lifetimes
  *  - POST /__mock/transactions/{id}/settle  {outcome: approve|decline} settle a PENDING payment or payout
- *  - GET  /__mock/transactions[?reference=] the transactions, newest first, with their 3-D Secure stage
+ *  - GET  /__mock/transactions[?reference=&limit=] the transactions, newest first (at most `limit`, default
+ *                                           1000), with their 3-D Secure stage
  */
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
 import { NotFoundError } from '../http/api-error';
 import { gatewayFaults } from '../http/faults';
+import { withTransaction } from '../store/locks';
 import { settlePending } from '../transactions/settle';
 
 export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.post('/__mock/reset', async () => {
-    ctx.store.reset();
-    ctx.webhooks.clear();
-    ctx.clock.reset();
+    await ctx.webhooks.clear();
+    await ctx.store.reset();
+    await ctx.clock.reset();
     gatewayFaults(ctx).clear();
     return { reset: true };
   });
@@ -34,7 +36,7 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
       },
     },
     async (request) => {
-      ctx.clock.advance(request.body.advance_seconds * 1000);
+      await ctx.clock.advance(request.body.advance_seconds * 1000);
       return { now: ctx.clock.iso() };
     },
   );
@@ -91,19 +93,23 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
       },
     },
     async (request) => {
-      const record = ctx.store.transactions.get(request.params.id);
-      if (!record) throw new NotFoundError(`No transaction ${request.params.id}`);
-      return settlePending(ctx, record, request.body.outcome).transaction;
+      return withTransaction(ctx, request.params.id, (record) => {
+        if (!record) throw new NotFoundError(`No transaction ${request.params.id}`);
+        return settlePending(ctx, record, request.body.outcome).transaction;
+      });
     },
   );
 
-  app.get<{ Querystring: { reference?: string } }>('/__mock/transactions', async (request) => {
-    const wanted = request.query.reference;
-    return ctx.store.transactions
-      .values()
-      .filter((r) => wanted === undefined || r.transaction.reference === wanted)
-      .reverse()
-      .map((r) => ({
+  const listSchema = {
+    querystring: {
+      type: 'object',
+      properties: { reference: { type: 'string', maxLength: 256 }, limit: { type: 'string', pattern: '^[0-9]{1,5}$' } },
+    },
+  };
+  app.get<{ Querystring: { reference?: string; limit?: string } }>('/__mock/transactions', { schema: listSchema }, async (request) => {
+    const limit = Math.min(Number(request.query.limit ?? 1000), 10_000);
+    const records = await ctx.store.recentTransactions({ limit, ...(request.query.reference !== undefined ? { reference: request.query.reference } : {}) });
+    return records.map((r) => ({
         transaction: r.transaction,
         integration_type: r.integration_type,
         parent_id: r.parent_id,

@@ -40,7 +40,7 @@ describe('DELETE /api/payment-methods/{payment_method_id}', () => {
     t = await testGateway();
     auth = await t.auth();
     const card = savedCard();
-    t.gw.ctx.store.paymentMethods.put(card.id, card);
+    await t.gw.ctx.store.atomic([], async () => t.gw.ctx.store.put('payment_method', card));
   });
   afterEach(() => t.close());
 
@@ -60,7 +60,7 @@ describe('DELETE /api/payment-methods/{payment_method_id}', () => {
       card: { brand: 'VISA', bin: '411111', last_4: '1111', masked: '411111******1111', exp_month: 12, exp_year: 2030 },
     });
     expect(reply.text).not.toContain('4111111111111111');
-    expect(t.gw.ctx.store.paymentMethods.get('pm_test_1')!.status).toBe('DELETED');
+    expect((await t.gw.ctx.store.paymentMethod('pm_test_1'))!.status).toBe('DELETED');
   });
 
   it('is idempotent: deleting twice answers 200 with the same body', async () => {
@@ -74,7 +74,7 @@ describe('DELETE /api/payment-methods/{payment_method_id}', () => {
 
   it('answers the customer id of an associated card', async () => {
     const card = savedCard({ id: 'pm_test_2', customer_id: 'cus-1' });
-    t.gw.ctx.store.paymentMethods.put(card.id, card);
+    await t.gw.ctx.store.atomic([], async () => t.gw.ctx.store.put('payment_method', card));
     const reply = await remove('pm_test_2');
     expect(reply.body.customer_id).toBe('cus-1');
   });
@@ -83,7 +83,7 @@ describe('DELETE /api/payment-methods/{payment_method_id}', () => {
     const reply = await remove('pm_test_1', { 'x-client-key': 'test-client-key' });
     expect(reply.status).toBe(401);
     expect(typeof reply.body.error).toBe('string');
-    expect(t.gw.ctx.store.paymentMethods.get('pm_test_1')!.status).toBe('ACTIVE');
+    expect((await t.gw.ctx.store.paymentMethod('pm_test_1'))!.status).toBe('ACTIVE');
   });
 
   it('refuses a bad token with 401', async () => {
@@ -104,7 +104,7 @@ describe('DELETE /api/payment-methods/{payment_method_id}', () => {
     const reply = await remove('pm_test_1', { authorization: `Bearer ${accessToken}` });
     expect(reply.status).toBe(403);
     expect(reply.body.error).toBe('insufficient_scope');
-    expect(t.gw.ctx.store.paymentMethods.get('pm_test_1')!.status).toBe('ACTIVE');
+    expect((await t.gw.ctx.store.paymentMethod('pm_test_1'))!.status).toBe('ACTIVE');
   });
 
   it('answers 422 on payment_method_id for an unknown id', async () => {
@@ -115,11 +115,11 @@ describe('DELETE /api/payment-methods/{payment_method_id}', () => {
 
   it("answers 422 on payment_method_id for another merchant's card, and leaves it alone", async () => {
     const theirs = savedCard({ id: 'pm_theirs', merchant_id: 'MERCHANT0002' });
-    t.gw.ctx.store.paymentMethods.put(theirs.id, theirs);
+    await t.gw.ctx.store.atomic([], async () => t.gw.ctx.store.put('payment_method', theirs));
     const reply = await remove('pm_theirs');
     expect(reply.status).toBe(422);
     expect(reply.body.errors.map((e) => e.property)).toEqual(['payment_method_id']);
-    expect(t.gw.ctx.store.paymentMethods.get('pm_theirs')!.status).toBe('ACTIVE');
+    expect((await t.gw.ctx.store.paymentMethod('pm_theirs'))!.status).toBe('ACTIVE');
   });
 });
 

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import { str } from '../http/schemas';
+import { paymentMethodLock } from '../store/locks';
 import type { SavedPaymentMethod } from '../store/records';
 import { authenticate } from './auth';
 
@@ -36,17 +37,17 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, ctx: GatewayCo
     '/api/payment-methods/:payment_method_id',
     { schema: deleteSchema },
     async (request) => {
-      const principal = authenticate(ctx, request, { scope: DETACH_SCOPE });
+      const principal = await authenticate(ctx, request, { scope: DETACH_SCOPE });
       const id = request.params.payment_method_id;
-      const saved = ctx.store.paymentMethods.get(id);
-      if (!saved || saved.merchant_id !== principal.merchantId) {
-        throw invalid('payment_method_id', 'Payment method not found', [id]);
-      }
-      if (saved.status !== 'DELETED') {
+      return ctx.store.atomic([paymentMethodLock(id)], async () => {
+        const saved = await ctx.store.paymentMethod(id);
+        if (!saved || saved.merchant_id !== principal.merchantId) {
+          throw invalid('payment_method_id', 'Payment method not found', [id]);
+        }
         saved.status = 'DELETED';
-        ctx.store.paymentMethods.put(saved.id, saved);
-      }
-      return publicPaymentMethod(saved);
+        ctx.store.put('payment_method', saved);
+        return publicPaymentMethod(saved);
+      });
     },
   );
 }

@@ -1,3 +1,4 @@
+import { withTransaction } from '../store/locks';
 import type { ApiErrorBody, ExecutionResponse, StatusResponse } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config';
@@ -152,7 +153,7 @@ describe('POST /api/transactions/payment', () => {
     });
 
     it('refuses an expired token with 401', async () => {
-      t.gw.ctx.clock.advance(301_000);
+      await t.gw.ctx.clock.advance(301_000);
       const reply = await t.call<{ error: string }>('POST', PAYMENT_URL, paymentBody(), auth);
       expect(reply.status).toBe(401);
       expect(reply.body.error).toBe('invalid_token');
@@ -168,7 +169,7 @@ describe('POST /api/transactions/payment', () => {
       const id = redirect!.transaction_id;
       expect(redirect).toEqual({ transaction_id: id, session_id: id, url: `${t.gw.ctx.urls.acs}/provider/${id}` });
 
-      const record = t.gw.ctx.store.transactions.get(id)!;
+      const record = (await t.gw.ctx.store.transaction(id))!;
       expect(record.transaction).toMatchObject({
         status: 'PENDING',
         pending: true,
@@ -202,7 +203,7 @@ describe('POST /api/transactions/payment', () => {
 
     it('remembers the shopper URLs, the integration type, metadata and the originator URL', async () => {
       const reply = await pay(paymentBody({ method: 'UPI', metadata: { order: '1001' }, customer: { email: 'a@b.example' } }));
-      const record = t.gw.ctx.store.transactions.get(reply.body.result!.id)!;
+      const record = (await t.gw.ctx.store.transaction(reply.body.result!.id))!;
       expect(record).toMatchObject({
         integration_type: 'DIRECT_API',
         return_url: 'https://shop.example/return',
@@ -214,7 +215,7 @@ describe('POST /api/transactions/payment', () => {
       expect(record.transaction.customer.email).toBe('a@b.example');
 
       const explicit = await pay(paymentBody({ method: 'UPI', originator_url: 'https://shop.example/checkout#pay' }));
-      expect(t.gw.ctx.store.transactions.get(explicit.body.result!.id)!.originator_url).toBe(
+      expect((await t.gw.ctx.store.transaction(explicit.body.result!.id))!.originator_url).toBe(
         'https://shop.example/checkout#pay',
       );
     });
@@ -240,7 +241,7 @@ describe('POST /api/transactions/payment', () => {
       const second = await pay(body);
       expect(second.status).toBe(200);
       expect(second.body).toEqual(first.body);
-      expect(t.gw.ctx.store.transactions.count()).toBe(1);
+      expect((await t.gw.ctx.store.count('transaction'))).toBe(1);
     });
 
     it('a repeated reference with a PENDING result returns the same transaction id', async () => {
@@ -285,8 +286,8 @@ describe('POST /api/transactions/payment', () => {
     it('once settled, a repeat answers the settled transaction', async () => {
       const body = paymentBody({ method: 'WALLETS' });
       const first = await pay(body);
-      const record = t.gw.ctx.store.transactions.get(first.body.redirect!.transaction_id)!;
-      settlePending(t.gw.ctx, record, 'approve');
+      const record = (await t.gw.ctx.store.transaction(first.body.redirect!.transaction_id))!;
+      await withTransaction(t.gw.ctx, record.transaction.id, (current) => settlePending(t.gw.ctx, current!, 'approve'));
       const again = await pay(body);
       expect(again.body.redirect).toBeNull();
       expect(again.body.result).toMatchObject({ id: record.transaction.id, status: 'APPROVED', approved: true });
@@ -300,7 +301,7 @@ describe('POST /api/transactions/payment', () => {
     ] as const)('%s moves the payment to %s, visible on the status endpoint', async (outcome, status, approved, code) => {
       const reply = await pay(paymentBody({ method: 'BANK_TRANSFER' }));
       const id = reply.body.result!.id;
-      settlePending(t.gw.ctx, t.gw.ctx.store.transactions.get(id)!, outcome);
+      await withTransaction(t.gw.ctx, id, (current) => settlePending(t.gw.ctx, current!, outcome));
       const seen = await t.call<StatusResponse>('GET', `/api/transactions/${id}/status`, undefined, auth);
       expect(seen.body.found).toBe(true);
       expect(seen.body.transaction).toMatchObject({ status, approved, pending: false, processing_code: code });
@@ -308,7 +309,7 @@ describe('POST /api/transactions/payment', () => {
 
     it('announces the pending payment by webhook', async () => {
       await pay(paymentBody({ method: 'QR_CODE' }));
-      const events = t.gw.ctx.webhooks.deliveries().map((d) => d.event);
+      const events = (await t.gw.ctx.webhooks.deliveries()).map((d) => d.event);
       expect(events.some((e) => e.endsWith(':pending'))).toBe(true);
     });
   });

@@ -35,6 +35,7 @@ import {
   terminalId,
   url,
 } from '../http/schemas';
+import { referenceLock } from '../store/locks';
 import type { TransactionRecord } from '../store/records';
 import { createTransaction, isFinal, markPending, respond, resultResponse } from '../transactions/build';
 import { findIdempotent } from '../transactions/idempotency';
@@ -104,15 +105,16 @@ const paymentSchema = {
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.post<{ Body: PaymentBody }>('/api/transactions/payment', { schema: paymentSchema }, async (request) => {
-    const principal = authenticate(ctx, request);
+    const principal = await authenticate(ctx, request);
     const body = request.body;
     const { terminal } = resolveTerminal(ctx, principal.merchantId, body.terminal_id, 'TRX_TYPE_PAYMENT');
     if (!terminal.payment_endpoint_methods.includes(body.method)) {
       throw invalid('method', 'The method is not enabled on this terminal', [body.method, terminal.id]);
     }
-    const existing = findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
+    return ctx.store.atomic([referenceLock(terminal.id, body.reference)], async () => {
+    const existing = await findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
     if (existing) return repeatResponse(existing, isPayment);
-    checkCustomer(ctx, principal.merchantId, body.customer);
+    await checkCustomer(ctx, principal.merchantId, body.customer);
 
     const record = createTransaction(ctx, {
       merchantId: principal.merchantId,
@@ -133,6 +135,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext)
       cancelUrl: body.cancel_url,
     });
     return REDIRECT_METHODS.includes(body.method) ? startRedirect(ctx, record) : startPending(ctx, record);
+    });
   });
 }
 
@@ -156,9 +159,9 @@ function startPending(ctx: GatewayContext, record: TransactionRecord): Execution
 }
 
 /** customer.id must name a stored customer of this merchant (422 `customer.id`). Shared with payouts. */
-export function checkCustomer(ctx: GatewayContext, merchantId: string, sent: Partial<Customer> | undefined): void {
+export async function checkCustomer(ctx: GatewayContext, merchantId: string, sent: Partial<Customer> | undefined): Promise<void> {
   const id = sent?.id;
-  if (id && !findCustomer(ctx, merchantId, id)) throw invalid('customer.id', 'Unknown customer', [id]);
+  if (id && !(await findCustomer(ctx, merchantId, id))) throw invalid('customer.id', 'Unknown customer', [id]);
 }
 
 function isPayment(record: TransactionRecord): boolean {

@@ -1,3 +1,4 @@
+import { withTransaction } from '../store/locks';
 import type { ApiErrorBody, ExecutionResponse, StatusResponse } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config';
@@ -104,7 +105,7 @@ describe('POST /api/transactions/payout', () => {
       );
       expect(reply.status).toBe(422);
       expect(properties(reply.body)).toEqual(['beneficiary.data.ifsc']);
-      expect(t.gw.ctx.store.transactions.count()).toBe(0);
+      expect((await t.gw.ctx.store.count('transaction'))).toBe(0);
     });
   });
 
@@ -137,7 +138,7 @@ describe('POST /api/transactions/payout', () => {
     });
 
     it('refuses an expired token with 401', async () => {
-      t.gw.ctx.clock.advance(300_001);
+      await t.gw.ctx.clock.advance(300_001);
       const reply = await t.call<{ error: string }>('POST', PAYOUT_URL, payoutBody(), auth);
       expect(reply.status).toBe(401);
       expect(reply.body.error).toBeTruthy();
@@ -199,10 +200,10 @@ describe('POST /api/transactions/payout', () => {
     ] as const)('settling with %s makes it %s (final)', async (outcome, status) => {
       const reply = await payout(payoutBody());
       const id = reply.body.result!.id;
-      settlePending(t.gw.ctx, t.gw.ctx.store.transactions.get(id)!, outcome);
+      await withTransaction(t.gw.ctx, id, (record) => settlePending(t.gw.ctx, record!, outcome));
       const seen = await t.call<StatusResponse>('GET', `/api/transactions/${id}/status`, undefined, auth);
       expect(seen.body.transaction).toMatchObject({ status, pending: false });
-      expect(() => settlePending(t.gw.ctx, t.gw.ctx.store.transactions.get(id)!, 'approve')).toThrow();
+      await expect(withTransaction(t.gw.ctx, id, (record) => settlePending(t.gw.ctx, record!, 'approve'))).rejects.toThrow();
     });
   });
 
@@ -215,7 +216,7 @@ describe('POST /api/transactions/payout', () => {
       expect(settled.body.status).toBe('APPROVED');
       const again = await t.call('POST', `/__mock/transactions/${id}/settle`, { outcome: 'decline' });
       expect(again.status).toBe(422);
-      const events = t.gw.ctx.webhooks.deliveries().filter((d) => d.transaction_id === id).map((d) => d.event);
+      const events = (await t.gw.ctx.webhooks.deliveries()).filter((d) => d.transaction_id === id).map((d) => d.event);
       expect(events).toEqual(['transaction-svc:transaction:pending', 'transaction-svc:transaction:authorized']);
     });
   });
@@ -227,7 +228,7 @@ describe('POST /api/transactions/payout', () => {
       const second = await payout(body);
       expect(second.status).toBe(200);
       expect(second.body.result!.id).toBe(first.body.result!.id);
-      expect(t.gw.ctx.store.transactions.count()).toBe(1);
+      expect((await t.gw.ctx.store.count('transaction'))).toBe(1);
     });
 
     it('the same reference with a different amount is a 422', async () => {
@@ -241,7 +242,7 @@ describe('POST /api/transactions/payout', () => {
     it('a repeat after settlement answers the settled payout', async () => {
       const body = payoutBody();
       const first = await payout(body);
-      settlePending(t.gw.ctx, t.gw.ctx.store.transactions.get(first.body.result!.id)!, 'approve');
+      await withTransaction(t.gw.ctx, first.body.result!.id, (current) => settlePending(t.gw.ctx, current!, 'approve'));
       const again = await payout(body);
       expect(again.body.result).toMatchObject({ id: first.body.result!.id, status: 'APPROVED' });
     });

@@ -26,6 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { amount, currency, customer, description, ip, metadata, str, terminalId, url } from '../http/schemas';
+import { referenceLock } from '../store/locks';
 import type { TransactionRecord } from '../store/records';
 import { createTransaction, markPending, maskLast4, respond, resultResponse } from '../transactions/build';
 import { findIdempotent } from '../transactions/idempotency';
@@ -108,14 +109,15 @@ const payoutSchema = {
 
 export function registerPayoutRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.post<{ Body: PayoutBody }>('/api/transactions/payout', { schema: payoutSchema }, async (request) => {
-    const principal = authenticate(ctx, request);
+    const principal = await authenticate(ctx, request);
     const body = request.body;
     const errors = beneficiaryErrors(body.beneficiary, body.currency);
     if (errors.length > 0) throw new ApiError(422, errors);
     const { terminal } = resolveTerminal(ctx, principal.merchantId, body.terminal_id, 'TRX_TYPE_PAYOUT');
-    const existing = findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
+    return ctx.store.atomic([referenceLock(terminal.id, body.reference)], async () => {
+    const existing = await findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
     if (existing) return repeatResponse(existing, isNonCardPayout);
-    checkCustomer(ctx, principal.merchantId, body.customer);
+    await checkCustomer(ctx, principal.merchantId, body.customer);
 
     const destination = payoutDestination(body.beneficiary);
     const record = createTransaction(ctx, {
@@ -140,6 +142,7 @@ export function registerPayoutRoutes(app: FastifyInstance, ctx: GatewayContext):
     });
     markPending(ctx, record);
     return respond(record, resultResponse(record));
+    });
   });
 }
 

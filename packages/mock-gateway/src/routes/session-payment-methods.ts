@@ -25,8 +25,8 @@ export interface SessionPaymentMethodsResponse {
 
 export function registerSessionPaymentMethodRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.get<{ Params: { id: string } }>('/api/sessions/:id/payment-methods', async (request): Promise<SessionPaymentMethodsResponse> => {
-    const { merchantId } = authenticate(ctx, request, { clientKey: true });
-    const record = findSession(ctx, merchantId, request.params.id);
+    const { merchantId } = await authenticate(ctx, request, { clientKey: true });
+    const record = await findSession(ctx, merchantId, request.params.id);
     const { session } = record;
     const terminal = ctx.config.terminals.find((t) => t.id === session.terminal_id);
     const usable = terminal?.active === true && terminal.accepting_payments;
@@ -36,7 +36,7 @@ export function registerSessionPaymentMethodRoutes(app: FastifyInstance, ctx: Ga
     const customer = session.customer;
     return {
       session_id: session.id,
-      status: sessionStatus(ctx, record),
+      status: await sessionStatus(ctx, record),
       currency: session.currency,
       amount: session.amount,
       transaction_type: session.transaction_type,

@@ -76,7 +76,7 @@ describe('POST /api/sessions', () => {
     const session = await newSession({ metadata: { response_code: 'TRX_STATUS_DECLINED' } });
     const reply = await payInSession(session.id, '4111111111111111');
     expect(reply.body.result).toMatchObject({ status: 'DECLINED', reference: session.reference, amount: 4999 });
-    const record = t.gw.ctx.store.transactions.get(reply.body.result!.id)!;
+    const record = (await t.gw.ctx.store.transaction(reply.body.result!.id))!;
     expect(record).toMatchObject({ integration_type: 'EMBEDDED_FIELDS', originator_url: 'http://localhost:5173', session_id: session.id });
   });
 
@@ -180,7 +180,7 @@ describe('POST /api/hosted-payment-page', () => {
       auth,
     );
     expect(reply.status).toBe(200);
-    const customer = t.gw.ctx.store.sessions.get(reply.body.session_id)!.session.customer!;
+    const customer = (await t.gw.ctx.store.session(reply.body.session_id))!.session.customer!;
     expect(Object.keys(customer).sort()).toEqual(['address', 'city', 'country', 'email', 'first_name', 'id', 'last_name', 'phone', 'postal_code']);
   });
 
@@ -216,7 +216,7 @@ describe('POST /api/hosted-payment-page', () => {
     );
     // The redirect card would redirect; skip_three_ds authorizes at once.
     expect(reply.body.result?.status).toBe('APPROVED');
-    expect(t.gw.ctx.store.transactions.get(reply.body.result!.id)?.integration_type).toBe('HPP');
+    expect((await t.gw.ctx.store.transaction(reply.body.result!.id))?.integration_type).toBe('HPP');
   });
 });
 
@@ -251,6 +251,6 @@ describe('instalments on a hosted-page payment', () => {
     expect((refused.body as unknown as ApiErrorBody).errors[0]!.property).toBe('instalments');
     const paid = await pay(6);
     expect(paid.body.result?.status).toBe('APPROVED');
-    expect(t.gw.ctx.store.transactions.get(paid.body.result!.id)?.metadata.instalments).toBe(6);
+    expect((await t.gw.ctx.store.transaction(paid.body.result!.id))?.metadata.instalments).toBe(6);
   });
 });

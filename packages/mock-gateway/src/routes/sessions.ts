@@ -11,9 +11,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PROCESSING_CODES, type Customer, type PaymentSession } from '@payments/core';
+import type { TerminalConfig } from '../config';
 import { findMerchant, type GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import { amount, country, currency, customer, description, metadata, originatorUrl, str, terminalId, url } from '../http/schemas';
+import { sessionReferenceLock } from '../store/locks';
 import type { SessionRecord } from '../store/records';
 import { customerFields } from '../transactions/build';
 import { requireCustomer } from '../transactions/customer-binding';
@@ -129,31 +131,31 @@ interface HostedPageBody extends Omit<SessionBody, 'return_url' | 'country' | 'o
 
 export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.post<{ Body: SessionBody }>('/api/sessions', { schema: { body: sessionSchema } }, async (request) => {
-    const { merchantId } = authenticate(ctx, request);
+    const { merchantId } = await authenticate(ctx, request);
     const body = request.body;
-    if (body.customer?.id) requireCustomer(ctx, merchantId, body.customer.id, 'customer.id');
-    const record = openSession(ctx, merchantId, body, {
+    if (body.customer?.id) await requireCustomer(ctx, merchantId, body.customer.id, 'customer.id');
+    const record = await openSession(ctx, merchantId, body, {
       kind: 'EMBEDDED_FIELDS',
       returnUrl: body.return_url,
       country: body.country ?? null,
       hpp: null,
+      cvvLess: isTrue(body.options?.cvv_less),
     });
-    record.cvv_less = isTrue(body.options?.cvv_less);
     return record.session;
   });
 
   app.post<{ Body: HostedPageBody }>('/api/hosted-payment-page', { schema: { body: hostedPageSchema } }, async (request) => {
-    const { merchantId } = authenticate(ctx, request);
+    const { merchantId } = await authenticate(ctx, request);
     const body = request.body;
     const language = body.language === undefined ? null : hppLanguage(body.language);
     if (language === undefined) {
       throw invalid('language', 'must be one of English, Bosanski, Romana, Svenska', [body.language ?? '']);
     }
-    if (body.customer_id) requireCustomer(ctx, merchantId, body.customer_id, 'customer_id');
+    if (body.customer_id) await requireCustomer(ctx, merchantId, body.customer_id, 'customer_id');
     if (body.customer?.id && body.customer.id !== body.customer_id) {
       throw invalid('customer.id', 'must be the customer_id of the page', [body.customer.id]);
     }
-    const record = openSession(ctx, merchantId, body, {
+    const record = await openSession(ctx, merchantId, body, {
       kind: 'HPP',
       returnUrl: body.success_url,
       country: null,
@@ -165,6 +167,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext)
         options: normalizeHppOptions(body.options ?? {}),
         customer_id: body.customer_id ?? null,
       },
+      cvvLess: false,
     });
     return {
       redirect_url: `${ctx.urls.gateway}/hpp/${record.session.id}`,
@@ -175,13 +178,13 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext)
 
   /** What a browser needs to render a checkout for the session; never secrets. */
   app.get<{ Params: { id: string } }>('/api/sessions/:id', async (request) => {
-    const { merchantId } = authenticate(ctx, request, { clientKey: true });
-    const record = findSession(ctx, merchantId, request.params.id);
+    const { merchantId } = await authenticate(ctx, request, { clientKey: true });
+    const record = await findSession(ctx, merchantId, request.params.id);
     const merchant = findMerchant(ctx, merchantId)!;
     const terminal = ctx.config.terminals.find((t) => t.id === record.session.terminal_id);
     return {
       ...record.session,
-      status: sessionStatus(ctx, record),
+      status: await sessionStatus(ctx, record),
       kind: record.kind,
       expires_at: new Date(record.expires_at_ms).toISOString(),
       merchant: { name: merchant.name, branding: merchant.branding, default_language: merchant.default_language },
@@ -191,21 +194,34 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext)
   });
 }
 
-function openSession(
+/** A new session, or the open one this (terminal, reference) already has for the same order. */
+async function openSession(
   ctx: GatewayContext,
   merchantId: string,
   body: Omit<SessionBody, 'return_url'>,
-  shape: { kind: SessionRecord['kind']; returnUrl: string; country: string | null; hpp: SessionRecord['hpp'] },
-): SessionRecord {
+  shape: { kind: SessionRecord['kind']; returnUrl: string; country: string | null; hpp: SessionRecord['hpp']; cvvLess: boolean },
+): Promise<SessionRecord> {
   const { terminal } = resolveTerminal(ctx, merchantId, body.terminal_id);
-  const existing = ctx.store.sessions
-    .values()
-    .find((s) => s.session.terminal_id === terminal.id && s.session.reference === body.reference);
-  if (existing) {
-    const same = existing.session.amount === body.amount && existing.session.currency === body.currency && existing.kind === shape.kind;
-    if (same && sessionStatus(ctx, existing) === 'CREATED') return existing;
-    throw invalid('reference', 'A session with this reference already exists on the terminal', [body.reference]);
-  }
+  return ctx.store.atomic([sessionReferenceLock(terminal.id, body.reference)], async () => {
+    const existing = await ctx.store.sessionByReference(terminal.id, body.reference);
+    if (existing) {
+      const same = existing.session.amount === body.amount && existing.session.currency === body.currency && existing.kind === shape.kind;
+      if (same && (await sessionStatus(ctx, existing)) === 'CREATED') return existing;
+      throw invalid('reference', 'A session with this reference already exists on the terminal', [body.reference]);
+    }
+    const record = newSession(ctx, merchantId, terminal, body, shape);
+    ctx.store.put('session', record);
+    return record;
+  });
+}
+
+function newSession(
+  ctx: GatewayContext,
+  merchantId: string,
+  terminal: TerminalConfig,
+  body: Omit<SessionBody, 'return_url'>,
+  shape: { kind: SessionRecord['kind']; returnUrl: string; country: string | null; hpp: SessionRecord['hpp']; cvvLess: boolean },
+): SessionRecord {
   const now = ctx.clock.now();
   const session: PaymentSession = {
     id: randomUUID(),
@@ -231,7 +247,7 @@ function openSession(
     transaction_ids: [],
     hpp: shape.hpp,
   };
-  ctx.store.sessions.put(session.id, record);
+  if (shape.kind === 'EMBEDDED_FIELDS') record.cvv_less = shape.cvvLess;
   return record;
 }
 
@@ -256,25 +272,23 @@ function isTrue(value: boolean | string | undefined): boolean {
 }
 
 /** CREATED, COMPLETED (a transaction approved or pending at a provider) or EXPIRED. */
-export function sessionStatus(ctx: GatewayContext, record: SessionRecord): PaymentSession['status'] {
-  const done = record.transaction_ids.some((id) => {
-    const status = ctx.store.transactions.get(id)?.transaction.status;
-    return status === 'APPROVED' || status === 'PENDING';
-  });
+export async function sessionStatus(ctx: GatewayContext, record: SessionRecord): Promise<PaymentSession['status']> {
+  const attempts = await ctx.store.transactions(record.transaction_ids);
+  const done = attempts.some(({ transaction: { status } }) => status === 'APPROVED' || status === 'PENDING');
   if (done) return 'COMPLETED';
   return ctx.clock.now() >= record.expires_at_ms ? 'EXPIRED' : 'CREATED';
 }
 
-export function findSession(ctx: GatewayContext, merchantId: string, id: string): SessionRecord {
-  const record = ctx.store.sessions.get(id);
+export async function findSession(ctx: GatewayContext, merchantId: string, id: string): Promise<SessionRecord> {
+  const record = await ctx.store.session(id);
   if (!record || record.merchant_id !== merchantId) throw invalid('session_id', 'Unknown session', [id]);
   return record;
 }
 
 /** A session a payment can still be attempted in; expired is the spec's code 1005. */
-export function liveSession(ctx: GatewayContext, merchantId: string, id: string): SessionRecord {
-  const record = findSession(ctx, merchantId, id);
-  if (sessionStatus(ctx, record) === 'EXPIRED') {
+export async function liveSession(ctx: GatewayContext, merchantId: string, id: string): Promise<SessionRecord> {
+  const record = await findSession(ctx, merchantId, id);
+  if ((await sessionStatus(ctx, record)) === 'EXPIRED') {
     throw invalid('session_id', 'The session has expired', [id], PROCESSING_CODES.SESSION_EXPIRED);
   }
   return record;

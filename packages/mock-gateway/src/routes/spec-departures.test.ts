@@ -29,7 +29,7 @@ describe('browser_info is required for card flows', () => {
     }, auth);
     const browser = await authorize({ session_id: session.body.id, payment_method: { type: 'card', data: await encryptedCard(t, { number: '4000000000000002' }) } }, { 'x-client-key': 'test-client-key' });
     expect(properties(browser)).toEqual(['browser_info']);
-    expect(t.gw.ctx.store.transactions.count()).toBe(0);
+    expect((await t.gw.ctx.store.count('transaction'))).toBe(0);
     // OCT has no 3-D Secure: no browser_info needed.
     expect((await authorize({ ...card, transaction_type: 'OCT', customer: { first_name: 'A', last_name: 'B', email: 'a@b.example', phone: '+38761123456', address: 'Street 1', city: 'Sarajevo', country: 'BA', postal_code: '71000' } })).status).toBe(200);
   });

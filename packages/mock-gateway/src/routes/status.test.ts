@@ -57,7 +57,7 @@ describe('GET /api/transactions/{id}/status', () => {
   });
 
   it("answers found false for another merchant's transaction", async () => {
-    const other = createTransaction(t.gw.ctx, {
+    const other = await t.gw.ctx.store.atomic([], async () => createTransaction(t.gw.ctx, {
       merchantId: 'MERCHANT0002',
       terminalId: 'TERM00009',
       reference: 'theirs',
@@ -68,7 +68,7 @@ describe('GET /api/transactions/{id}/status', () => {
       paymentMethod: { type: 'card' },
       integrationType: 'DIRECT_API',
       originatorUrl: 'http://localhost:5173',
-    });
+    }));
     const reply = await status(other.transaction.id);
     expect(reply.body).toEqual({ found: false, transaction: null });
     const byKey = await status(paymentId, { 'x-client-key': 'test-client-key-2' });
@@ -99,7 +99,7 @@ describe('GET /api/transactions/{id}/status', () => {
   });
 
   it('refuses an expired token with 401', async () => {
-    t.gw.ctx.clock.advance(301_000);
+    await t.gw.ctx.clock.advance(301_000);
     const reply = await t.call<{ error: string }>('GET', `/api/transactions/${paymentId}/status`, undefined, auth);
     expect(reply.status).toBe(401);
     expect(reply.body.error).toBe('invalid_token');

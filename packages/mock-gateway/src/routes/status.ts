@@ -17,14 +17,14 @@ import { authenticate } from './auth';
 
 export function registerStatusRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.get<{ Params: { id: string } }>('/api/transactions/:id/status', async (request, reply) => {
-    const principal = authenticate(ctx, request, { clientKey: true });
+    const principal = await authenticate(ctx, request, { clientKey: true });
     reply.header('cache-control', 'no-store');
     return transactionStatus(ctx, principal.merchantId, request.params.id);
   });
 }
 
-export function transactionStatus(ctx: GatewayContext, merchantId: string, id: string): StatusResponse {
-  const record = ctx.store.transactions.get(id);
+export async function transactionStatus(ctx: GatewayContext, merchantId: string, id: string): Promise<StatusResponse> {
+  const record = await ctx.store.transaction(id);
   if (!record || record.transaction.merchant_id !== merchantId) return { found: false, transaction: null };
-  return { found: true, transaction: structuredClone(record.transaction) };
+  return { found: true, transaction: record.transaction };
 }

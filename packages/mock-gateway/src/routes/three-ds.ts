@@ -10,13 +10,22 @@
  * it only records it: the page that framed the challenge calls authentication-completed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TRANS_STATUSES, decodeBase64Json, encodeBase64Json, gatewayPageTexts, tryDecodeBase64Json, type TransStatus } from '@payments/core';
+import {
+  TRANS_STATUSES,
+  decodeBase64Json,
+  encodeBase64Json,
+  gatewayPageTexts,
+  tryDecodeBase64Json,
+  type ExecutionResponse,
+  type TransStatus,
+} from '@payments/core';
 import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import { autoPostForm, html, originOf, sendPage } from '../http/html';
 import { str } from '../http/schemas';
 import type { TransactionRecord } from '../store/records';
-import { completeChallenge, findByThreeDsId, requestAuthentication, returnUrlFor } from '../three-ds/engine';
+import { withTransaction } from '../store/locks';
+import { completeChallenge, requestAuthentication, returnUrlFor } from '../three-ds/engine';
 import { shopperLocale } from '../acs/shopper-locale';
 import { authenticate } from './auth';
 
@@ -35,8 +44,8 @@ export function registerThreeDsRoutes(app: FastifyInstance, ctx: GatewayContext)
       },
     },
     async (request) => {
-      const record = ownedByCaller(ctx, request, request.params.id, 'threeDsServerTransId');
-      return requestAuthentication(ctx, record, request.body);
+      const found = await ownedByCaller(ctx, request, request.params.id, 'threeDsServerTransId');
+      return withTransaction(ctx, found.transaction.id, (record) => requestAuthentication(ctx, record ?? found, request.body));
     },
   );
 
@@ -52,21 +61,21 @@ export function registerThreeDsRoutes(app: FastifyInstance, ctx: GatewayContext)
       },
     },
     async (request) => {
-      const record = ownedByCaller(ctx, request, request.body.session_id, 'session_id');
+      const found = await ownedByCaller(ctx, request, request.body.session_id, 'session_id');
       // payment_data: required except after a Direct API notification_url override, where
       // the merchant only has the CRes (the spec leaves it "not shown"; README).
-      const overridden = record.integration_type === 'DIRECT_API' && !record.three_ds?.notification_url.startsWith(ctx.urls.gateway);
+      const overridden = found.integration_type === 'DIRECT_API' && !found.three_ds?.notification_url.startsWith(ctx.urls.gateway);
       if (request.body.payment_data === undefined && !overridden) throw invalid('payment_data', 'is required');
-      return completeChallenge(ctx, record, request.body);
+      return withTransaction(ctx, found.transaction.id, (record) => completeChallenge(ctx, record ?? found, request.body));
     },
   );
 
   app.post<{ Params: { id: string } }>('/three-ds/:id/method-notification', async (request, reply) => {
-    const record = ctx.store.transactions.get(request.params.id);
-    if (record?.three_ds) {
-      record.three_ds.method_completed = true;
-    }
-    const lang = shopperLocale(ctx, record, request);
+    const record = await withTransaction(ctx, request.params.id, (found) => {
+      if (found?.three_ds) found.three_ds.method_completed = true;
+      return found;
+    });
+    const lang = await shopperLocale(ctx, record, request);
     return sendPage(reply, {
       title: gatewayPageTexts(lang).verificationTitle,
       lang,
@@ -91,30 +100,51 @@ async function challengeNotification(
   request: FastifyRequest<{ Params: { id: string }; Body: { cres?: string } }>,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
-  const record = ctx.store.transactions.get(request.params.id);
   const cres = tryDecodeBase64Json<{ threeDSServerTransID: string; transStatus: string }>(request.body?.cres) ?? {};
-  const lang = shopperLocale(ctx, record, request);
-  const t = gatewayPageTexts(lang);
-  if (!record?.three_ds || cres.threeDSServerTransID !== record.three_ds.server_trans_id) {
-    return sendPage(reply, { title: t.verificationTitle, lang, body: html`<main><p>${t.verificationUnknown}</p></main>` }, 422);
-  }
   const framed = request.headers['sec-fetch-dest'] === 'iframe' || request.headers['sec-fetch-dest'] === 'frame';
-  if (framed || record.three_ds.stage !== 'CHALLENGE') {
-    return sendPage(reply, {
-      title: t.verificationTitle,
-      lang,
-      body: html`<main><p class="muted" role="status">${t.verificationComplete}</p></main>`,
-      frameAncestors: allowedFramers(ctx, record),
-    });
+  // Decided and stored first; the browser is answered once it is committed.
+  const step = await withTransaction(ctx, request.params.id, (record): NotificationStep => {
+    if (!record?.three_ds || cres.threeDSServerTransID !== record.three_ds.server_trans_id) return { kind: 'unknown', record };
+    if (framed || record.three_ds.stage !== 'CHALLENGE') return { kind: 'recorded', record };
+    // Full-page challenge: finish here with the ACS's record (the CRes's transStatus is not
+    // believed); a CRes for a challenge the ACS never completed decides nothing.
+    const status: TransStatus | null = record.three_ds.acs_result;
+    if (status === null) return { kind: 'not-completed', record };
+    return { kind: 'completed', record, response: completeChallenge(ctx, record, { trans_status: status }) };
+  });
+  return challengeNotificationPage(ctx, request, reply, step);
+}
+
+type NotificationStep =
+  | { kind: 'unknown'; record: TransactionRecord | undefined }
+  | { kind: 'recorded' | 'not-completed'; record: TransactionRecord }
+  | { kind: 'completed'; record: TransactionRecord; response: ExecutionResponse };
+
+async function challengeNotificationPage(
+  ctx: GatewayContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  step: NotificationStep,
+): Promise<FastifyReply> {
+  const lang = await shopperLocale(ctx, step.record, request);
+  const t = gatewayPageTexts(lang);
+  switch (step.kind) {
+    case 'unknown':
+      return sendPage(reply, { title: t.verificationTitle, lang, body: html`<main><p>${t.verificationUnknown}</p></main>` }, 422);
+    case 'recorded':
+      return sendPage(reply, {
+        title: t.verificationTitle,
+        lang,
+        body: html`<main><p class="muted" role="status">${t.verificationComplete}</p></main>`,
+        frameAncestors: allowedFramers(ctx, step.record),
+      });
+    case 'not-completed':
+      return sendPage(reply, { title: t.verificationTitle, lang, body: html`<main><p>${t.verificationNotCompleted}</p></main>` }, 422);
+    case 'completed':
+      break;
   }
-  // Full-page challenge: finish here with the ACS's record (the CRes's transStatus is not
-  // believed); a CRes for a challenge the ACS never completed decides nothing.
-  if (record.three_ds.acs_result === null) {
-    return sendPage(reply, { title: t.verificationTitle, lang, body: html`<main><p>${t.verificationNotCompleted}</p></main>` }, 422);
-  }
-  const status: TransStatus = record.three_ds.acs_result;
-  const response = completeChallenge(ctx, record, { trans_status: status });
-  if (response.action) {
+  const { record, response } = step;
+  if (response.action && record.three_ds) {
     const token = decodeBase64Json<{ acs_url: string }>(response.action.token);
     const state = record.three_ds;
     const form = autoPostForm(
@@ -136,9 +166,9 @@ async function challengeNotification(
 }
 
 /** The record for a 3-D Secure id, if the caller's merchant owns it (else a 422, no leak). */
-function ownedByCaller(ctx: GatewayContext, request: FastifyRequest, serverTransId: string, property: string): TransactionRecord {
-  const principal = authenticate(ctx, request, { clientKey: true });
-  const record = findByThreeDsId(ctx, serverTransId);
+async function ownedByCaller(ctx: GatewayContext, request: FastifyRequest, serverTransId: string, property: string): Promise<TransactionRecord> {
+  const principal = await authenticate(ctx, request, { clientKey: true });
+  const record = await ctx.store.transactionByThreeDsServerId(serverTransId);
   if (!record || record.transaction.merchant_id !== principal.merchantId) {
     throw invalid(property, 'Unknown 3-D Secure transaction', [serverTransId]);
   }

@@ -2,8 +2,8 @@
  * Webhook keys and the mock's delivery log.
  *  - GET /.well-known/jwks.json: the public keys that verify webhook JWTs (spec:
  *    Authentication, 6 leaves key distribution "not shown"; a JWKS is our choice).
- *  - GET /__mock/webhooks[?event=&transaction_id=]: every delivery with its attempts,
- *    oldest first, as `{deliveries}`.
+ *  - GET /__mock/webhooks[?event=&transaction_id=]: the deliveries with their attempts (the
+ *    newest 10,000), oldest first, as `{deliveries}`.
  *  - DELETE /__mock/webhooks: forgets the deliveries (204).
  */
 import type { FastifyInstance } from 'fastify';
@@ -32,15 +32,16 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: GatewayContext)
     },
     async (request) => {
       const { event, transaction_id: transactionId } = request.query;
-      const deliveries = ctx.webhooks
-        .deliveries()
-        .filter((d) => (event === undefined || d.event === event) && (transactionId === undefined || d.transaction_id === transactionId));
+      const deliveries = await ctx.webhooks.deliveries({
+        ...(event !== undefined ? { event } : {}),
+        ...(transactionId !== undefined ? { transactionId } : {}),
+      });
       return { deliveries };
     },
   );
 
   app.delete('/__mock/webhooks', async (_request, reply) => {
-    ctx.webhooks.clear();
+    await ctx.webhooks.clear();
     return reply.code(204).send();
   });
 }

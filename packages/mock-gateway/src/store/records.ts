@@ -143,6 +143,8 @@ export interface AccessToken {
   client_id: string;
   scopes: string[];
   expires_at_ms: number;
+  /** A refresh token (good for one exchange), not an access token. */
+  refresh?: boolean;
 }
 
 export type { Customer };

@@ -248,11 +248,6 @@ function expectStage(record: TransactionRecord, stage: ThreeDsState['stage'], pa
   return state;
 }
 
-/** The transaction waiting in 3-D Secure with this server transaction id. */
-export function findByThreeDsId(ctx: GatewayContext, serverTransId: string): TransactionRecord | undefined {
-  return ctx.store.transactions.values().find((r) => r.three_ds?.server_trans_id === serverTransId);
-}
-
 /** The challenge window size to ask for: metadata override, else by screen width. */
 export function challengeWindowSize(metadata: Record<string, unknown>, screenWidth: number | undefined): ChallengeWindowSize {
   const asked = metadata.challenge_window_size;

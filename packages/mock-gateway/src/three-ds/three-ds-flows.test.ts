@@ -261,7 +261,7 @@ describe('options.three_ds.notification_url (Direct API)', () => {
       expect(reply.status, bad).toBe(400);
       expect(reply.body.errors[0]!.property).toBe('options.three_ds.notification_url');
     }
-    expect(t.gw.ctx.store.transactions.count()).toBe(0);
+    expect((await t.gw.ctx.store.count('transaction'))).toBe(0);
   });
 
   // Hostile suite regression: "https:///path" was accepted (the URL parser makes "path" the host).
@@ -273,7 +273,7 @@ describe('options.three_ds.notification_url (Direct API)', () => {
       );
       expect(reply.status, bad).toBe(400);
     }
-    expect(t.gw.ctx.store.transactions.count()).toBe(0);
+    expect((await t.gw.ctx.store.count('transaction'))).toBe(0);
   });
 
   it('sends the CRes to the override, and takes authentication-completed without payment_data', async () => {

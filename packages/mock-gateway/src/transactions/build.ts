@@ -116,7 +116,7 @@ export function createTransaction(ctx: GatewayContext, input: NewTransaction): T
     tokenize: null,
     blik_code_given: false,
   };
-  ctx.store.transactions.put(transaction.id, record);
+  ctx.store.putTransaction(record);
   return record;
 }
 
@@ -171,7 +171,7 @@ export function markPending(ctx: GatewayContext, record: TransactionRecord, redi
 
 export function touch(ctx: GatewayContext, record: TransactionRecord): void {
   record.updated_at = ctx.clock.iso();
-  ctx.store.transactions.put(record.transaction.id, record);
+  ctx.store.putTransaction(record);
 }
 
 export function resultResponse(record: TransactionRecord): ExecutionResponse {

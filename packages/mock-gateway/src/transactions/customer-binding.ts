@@ -22,8 +22,8 @@ export function sessionCustomerId(session: SessionRecord): string | null {
 }
 
 /** A stored customer of this merchant, or a 422 on `property`. */
-export function requireCustomer(ctx: GatewayContext, merchantId: string, id: string, property: string): Partial<Customer> {
-  const stored = findCustomer(ctx, merchantId, id);
+export async function requireCustomer(ctx: GatewayContext, merchantId: string, id: string, property: string): Promise<Partial<Customer>> {
+  const stored = await findCustomer(ctx, merchantId, id);
   if (!stored) throw invalid(property, 'Unknown customer', [id]);
   return publicCustomer(stored);
 }
@@ -32,12 +32,16 @@ export function requireCustomer(ctx: GatewayContext, merchantId: string, id: str
  * The customer of a browser payment: the stored customer's details, the session's, then what
  * the shopper typed; the id is always the session's. A sent id that is not it is refused.
  */
-export function browserPaymentCustomer(ctx: GatewayContext, session: SessionRecord, sent: Partial<Customer>): Partial<Customer> {
+export async function browserPaymentCustomer(
+  ctx: GatewayContext,
+  session: SessionRecord,
+  sent: Partial<Customer>,
+): Promise<Partial<Customer>> {
   const id = sessionCustomerId(session);
   if (sent.id !== undefined && sent.id !== null && sent.id !== id) {
     throw invalid('customer.id', 'The customer of a payment is set by the merchant when it creates the session', [String(sent.id)]);
   }
-  const stored = id ? requireCustomer(ctx, session.merchant_id, id, 'customer.id') : {};
+  const stored = id ? await requireCustomer(ctx, session.merchant_id, id, 'customer.id') : {};
   return { ...withoutEmpty(stored), ...withoutEmpty(session.session.customer ?? {}), ...withoutEmpty(sent), id };
 }
 

@@ -7,14 +7,14 @@ import type { GatewayContext } from '../context';
 import { ApiError } from '../http/api-error';
 import type { TransactionRecord } from '../store/records';
 
-export function findIdempotent(
+export async function findIdempotent(
   ctx: GatewayContext,
   terminalId: string,
   reference: string,
   amount: number,
   currency: string,
-): TransactionRecord | undefined {
-  const existing = ctx.store.findByReference(terminalId, reference);
+): Promise<TransactionRecord | undefined> {
+  const existing = await ctx.store.transactionByReference(terminalId, reference);
   if (!existing) return undefined;
   const mismatched: { property: string; message: string; params: string[] }[] = [];
   if (existing.transaction.amount !== amount) {

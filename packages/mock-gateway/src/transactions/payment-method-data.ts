@@ -12,7 +12,7 @@ import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import type { CardFacts, SavedPaymentMethod } from '../store/records';
 import { cardBrand } from './card-brand';
-import { cardHash } from './card-hash';
+import { cardHasher } from './card-hash';
 
 export interface ResolvedPaymentMethod {
   data: Partial<PaymentMethodData> & { type: string };
@@ -31,6 +31,7 @@ export async function resolvePaymentMethod(
   data: Data,
   now: Date,
 ): Promise<ResolvedPaymentMethod> {
+  const hash = await cardHasher(ctx, merchantId);
   switch (type) {
     case 'card': {
       const card = await decryptCard(ctx, merchantId, data, now, {
@@ -39,10 +40,10 @@ export async function resolvePaymentMethod(
         year: 'encrypted_expiration_year',
         cvv: 'encrypted_cvv',
       });
-      return { data: cardMethodData(ctx, merchantId, 'card', card), card, threeDs: true, savedCard: null };
+      return { data: cardMethodData(hash, 'card', card), card, threeDs: true, savedCard: null };
     }
     case 'saved_card':
-      return resolveSavedCard(ctx, merchantId, data, now);
+      return resolveSavedCard(ctx, merchantId, data, now, hash);
     case 'network-token': {
       const card = await decryptCard(ctx, merchantId, data, now, {
         number: 'encrypted_token_number',
@@ -54,13 +55,13 @@ export async function resolvePaymentMethod(
         plainField(await decryptFields(ctx, merchantId, data, ['encrypted_cryptogram']), 'encrypted_cryptogram');
         if (data.eci === undefined) throw invalid('payment_method.data.eci', 'eci is required with a cryptogram');
       }
-      const method = cardMethodData(ctx, merchantId, 'network-token', card);
+      const method = cardMethodData(hash, 'network-token', card);
       method.method = typeof data.source === 'string' ? data.source : 'network-token';
       // PAN_ONLY (no cryptogram) authenticates like a card; a valid cryptogram and ECI skip it.
       return { data: method, card, threeDs: !hasCryptogram, savedCard: null };
     }
     case 'wallet-a':
-      return resolveWalletAToken(ctx, merchantId, data, now);
+      return resolveWalletAToken(data, now, hash);
     default:
       return { data: { type }, card: null, threeDs: false, savedCard: null };
   }
@@ -139,8 +140,7 @@ function checkExpiry(
 }
 
 function cardMethodData(
-  ctx: GatewayContext,
-  merchantId: string,
+  hash: (cardNumber: string) => string,
   type: string,
   card: CardFacts,
 ): Partial<PaymentMethodData> & { type: string } {
@@ -148,15 +148,21 @@ function cardMethodData(
     type,
     brand: card.brand,
     masked: `${card.bin}${'*'.repeat(card.number.length - 10)}${card.last4}`,
-    hash: cardHash(ctx, merchantId, card.number),
+    hash: hash(card.number),
     method: null,
     token: null,
   };
 }
 
-async function resolveSavedCard(ctx: GatewayContext, merchantId: string, data: Data, now: Date): Promise<ResolvedPaymentMethod> {
+async function resolveSavedCard(
+  ctx: GatewayContext,
+  merchantId: string,
+  data: Data,
+  now: Date,
+  hash: (cardNumber: string) => string,
+): Promise<ResolvedPaymentMethod> {
   const id = data.payment_method_id;
-  const saved = typeof id === 'string' ? ctx.store.paymentMethods.get(id) : undefined;
+  const saved = typeof id === 'string' ? await ctx.store.paymentMethod(id) : undefined;
   if (!saved || saved.merchant_id !== merchantId) {
     throw invalid('payment_method.data.payment_method_id', 'Unknown saved payment method', [String(id)]);
   }
@@ -184,7 +190,7 @@ async function resolveSavedCard(ctx: GatewayContext, merchantId: string, data: D
     exp_month: m,
     exp_year: y,
   };
-  const method = cardMethodData(ctx, merchantId, 'saved_card', card);
+  const method = cardMethodData(hash, 'saved_card', card);
   method.token = saved.id;
   return { data: method, card, threeDs: true, savedCard: saved };
 }
@@ -195,7 +201,7 @@ async function resolveSavedCard(ctx: GatewayContext, merchantId: string, data: D
  * `paymentMethodDetails {pan, expirationMonth, expirationYear, authMethod, cryptogram?,
  * eciIndicator?}` (README, decisions). PAN_ONLY authenticates; CRYPTOGRAM_3DS skips it.
  */
-function resolveWalletAToken(ctx: GatewayContext, merchantId: string, data: Data, now: Date): ResolvedPaymentMethod {
+function resolveWalletAToken(data: Data, now: Date, hash: (cardNumber: string) => string): ResolvedPaymentMethod {
   const property = 'payment_method.data.google_pay_token';
   let details: Record<string, unknown>;
   try {
@@ -223,7 +229,7 @@ function resolveWalletAToken(ctx: GatewayContext, merchantId: string, data: Data
     exp_month: expiry.month,
     exp_year: expiry.year,
   };
-  const method = cardMethodData(ctx, merchantId, 'wallet-a', card);
+  const method = cardMethodData(hash, 'wallet-a', card);
   method.method = String(authMethod);
   return { data: method, card, threeDs: authMethod === 'PAN_ONLY', savedCard: null };
 }

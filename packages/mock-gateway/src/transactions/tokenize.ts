@@ -15,7 +15,7 @@ export function saveCardIfAsked(ctx: GatewayContext, record: TransactionRecord):
   if (!findMerchant(ctx, record.transaction.merchant_id)?.tokenization) return;
   const id = `pm_${randomUUID().replace(/-/g, '')}`;
   const masked = record.transaction.payment_method.masked ?? `${card.bin}******${card.last4}`;
-  ctx.store.paymentMethods.put(id, {
+  ctx.store.put('payment_method', {
     id,
     merchant_id: record.transaction.merchant_id,
     type: 'CARD',

@@ -1,6 +1,6 @@
 /**
  * The webhook outbox's contract. Transaction routes call `announceTransaction` whenever a
- * transaction's status changes; the outbox decides the spec event names, signs, delivers
+ * transaction's status changes (inside the unit of work that changes it); the outbox decides the spec event names, signs, delivers
  * and retries. (Implementation: see ./webhook-outbox.ts.)
  */
 import type { TokenizationWebhookData, WebhookBody } from '@payments/core';
@@ -28,22 +28,33 @@ export interface WebhookDelivery {
   /** no_url: announced while no webhook URL was set; recorded, never sent. */
   state: 'pending' | 'delivered' | 'failed' | 'no_url';
   next_attempt_at: string | null;
+  /** When it was announced (gateway clock). */
+  created_at: string;
+}
+
+export interface DeliveryFilter {
+  transactionId?: string;
+  event?: string;
+  /** The newest this many (default 10,000). */
+  limit?: number;
 }
 
 export interface WebhookOutbox {
   /** Announces the record's current status unless already announced (events per the spec). */
   announceTransaction(record: TransactionRecord): void;
   announceTokenization(merchantId: string, data: TokenizationWebhookData): void;
-  /** Every delivery and every attempt, oldest first. */
-  deliveries(): WebhookDelivery[];
+  /** Deliveries with every attempt, oldest first (the newest `limit` of them). */
+  deliveries(filter?: DeliveryFilter): Promise<WebhookDelivery[]>;
+  /** Takes up the deliveries a previous run of the gateway left open (at start). */
+  resume(): Promise<void>;
   /** Where deliveries go from now on ('' turns delivery off; deliveries are still recorded). */
   setUrl(url: string): void;
   /** The public keys that verify webhook JWTs, as a JWKS. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
   /** Resolves when no delivery is due (tests await it). */
   idle(): Promise<void>;
-  /** Forgets deliveries (POST /__mock/reset). */
-  clear(): void;
+  /** Forgets deliveries (POST /__mock/reset, DELETE /__mock/webhooks). */
+  clear(): Promise<void>;
   /** Stops timers; pending retries are dropped. */
   stop(): void;
 }

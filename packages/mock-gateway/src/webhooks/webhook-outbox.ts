@@ -12,36 +12,41 @@
  *    so a retrying delivery never holds back later ones.
  *  - The URL is read at announcement; with none the delivery is recorded as 'no_url'.
  *  - Timestamps and the horizon use the gateway clock; the timers themselves run in real time.
+ *
+ * Durability: a delivery is stored in the unit of work of the state change that announces it
+ * (never sent if that change rolls back, never lost once it committed); each attempt's result
+ * is stored before the next is scheduled. A gateway started on a store with open deliveries
+ * (a restart, a crash) takes them up again: first attempts in order, retries when due, an
+ * attempt cut off mid-flight again now. A delivery's id (its `x-webhook-id` and JWT `jti`)
+ * and body never change across retries or restarts.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { TOKENIZATION_EVENT, type TokenizationWebhookData, type WebhookBody } from '@payments/core';
 import type { GatewayContext } from '../context';
+import { deliveryLock } from '../store/locks';
+import type { StoredDelivery } from '../store/record-kinds';
 import type { TransactionRecord } from '../store/records';
 import { eventsFor } from './events';
-import type { WebhookDelivery, WebhookOutbox } from './outbox';
+import type { DeliveryFilter, WebhookDelivery, WebhookOutbox } from './outbox';
 import { newSystan, transactionPayload } from './payload';
 import { createWebhookSigner } from './signing';
 
 export const WEBHOOK_ATTEMPT_TIMEOUT_MS = 5_000;
 export const WEBHOOK_USER_AGENT = 'mock-gateway-webhooks/1.0';
 
-interface Entry {
-  delivery: WebhookDelivery;
-  rawBody: string;
-  /** Gateway-clock ms of the first attempt's start. */
-  firstAttemptAt: number | null;
-  retry: { timer: NodeJS.Timeout; dueAt: number } | null;
-  /** Forgotten by clear(): never attempted again. */
-  dropped: boolean;
-}
+/** At most this many open deliveries are taken up again at start (newest first). */
+const RESUME_LIMIT = 100_000;
 
 export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   const signer = createWebhookSigner(() => ctx.urls.gateway);
   const shutdown = new AbortController();
   /** Per merchant: the tail of its chain of first attempts. */
   const queues = new Map<string, Promise<void>>();
-  let entries: Entry[] = [];
+  /** Retries scheduled in this process, by delivery id. */
+  const retries = new Map<string, { timer: NodeJS.Timeout; dueAt: number }>();
+  /** Bumped by clear(): work scheduled before it is dropped. */
+  let generation = 0;
   /** First attempts queued or running, plus retries running. */
   let busy = 0;
   let stopped = false;
@@ -49,7 +54,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
 
   function enqueue(merchantId: string, transactionId: string, body: WebhookBody): void {
     const url = ctx.config.webhook_url;
-    const entry: Entry = {
+    const stored: StoredDelivery = {
       delivery: {
         id: randomUUID(),
         merchant_id: merchantId,
@@ -60,35 +65,51 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
         attempts: [],
         state: url ? 'pending' : 'no_url',
         next_attempt_at: null,
+        created_at: ctx.clock.iso(),
       },
-      rawBody: JSON.stringify(body),
-      firstAttemptAt: null,
-      retry: null,
-      dropped: false,
+      raw_body: JSON.stringify(body),
+      first_attempt_at: null,
+      due_at: null,
     };
-    entries.push(entry);
-    if (!url || stopped) return;
+    ctx.store.put('delivery', stored);
+    if (url) ctx.store.afterCommit(() => queueFirstAttempt(merchantId, stored.delivery.id));
+  }
+
+  function queueFirstAttempt(merchantId: string, id: string): void {
+    if (stopped) return;
     busy++;
-    const tail = (queues.get(merchantId) ?? Promise.resolve()).then(() => attempt(entry));
+    const tail = (queues.get(merchantId) ?? Promise.resolve()).then(() => attempt(id, generation));
     queues.set(merchantId, tail);
     void tail.then(() => {
       if (queues.get(merchantId) === tail) queues.delete(merchantId);
     });
   }
 
+  function scheduleRetry(id: string, dueAt: number, of: number): void {
+    if (stopped || of !== generation) return;
+    const timer = setTimeout(() => {
+      retries.delete(id);
+      busy++;
+      void attempt(id, of);
+    }, Math.max(0, dueAt - ctx.clock.now()));
+    timer.unref();
+    retries.set(id, { timer, dueAt });
+  }
+
   /** One attempt of one delivery; never rejects. The caller has counted it in `busy`. */
-  async function attempt(entry: Entry): Promise<void> {
+  async function attempt(id: string, of: number): Promise<void> {
     try {
-      if (stopped || entry.dropped) return;
-      const { delivery } = entry;
+      if (stopped || of !== generation) return;
+      const stored = await ctx.store.get('delivery', id);
+      if (!stored || stored.delivery.state !== 'pending') return;
+      const { delivery } = stored;
       const number = delivery.attempts.length + 1;
       const at = ctx.clock.now();
-      entry.firstAttemptAt ??= at;
       const started = performance.now();
       let status: number | null = null;
       let error: string | null = null;
       try {
-        const jwt = await signer.signWebhook(entry.rawBody, delivery.id, delivery.merchant_id);
+        const jwt = await signer.signWebhook(stored.raw_body, delivery.id, delivery.merchant_id);
         const response = await fetch(delivery.url, {
           method: 'POST',
           headers: {
@@ -98,7 +119,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
             'x-webhook-id': delivery.id,
             'x-webhook-attempt': String(number),
           },
-          body: entry.rawBody,
+          body: stored.raw_body,
           redirect: 'manual', // A redirect is not a 2xx: retried, never followed.
           signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_ATTEMPT_TIMEOUT_MS), shutdown.signal]),
         });
@@ -107,36 +128,43 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       } catch (cause) {
         error = describeError(cause);
       }
-      delivery.attempts.push({
-        at: new Date(at).toISOString(),
-        status,
-        error,
-        duration_ms: Math.round(performance.now() - started),
+      if (stopped && status === null) return; // Stopped mid-attempt: stays open, taken up at the next start.
+      const result = { at: new Date(at).toISOString(), status, error, duration_ms: Math.round(performance.now() - started) };
+      const next = await ctx.store.atomic([deliveryLock(id)], async () => {
+        const current = await ctx.store.get('delivery', id);
+        if (!current || of !== generation) return null; // forgotten by a reset meanwhile
+        recordAttempt(current, result, at);
+        ctx.store.put('delivery', current);
+        return current.due_at;
       });
-      delivery.next_attempt_at = null;
-      if (status !== null && status >= 200 && status < 300) {
-        delivery.state = 'delivered';
-        return;
-      }
-      if (stopped) return; // Stopped mid-attempt: stays 'pending' with nothing scheduled.
-      const delay = ctx.config.webhook_retry_base_ms * 2 ** (number - 1);
-      const dueAt = ctx.clock.now() + delay;
-      if (dueAt - entry.firstAttemptAt > ctx.config.webhook_retry_horizon_ms) {
-        delivery.state = 'failed';
-        return;
-      }
-      delivery.next_attempt_at = new Date(dueAt).toISOString();
-      const timer = setTimeout(() => {
-        entry.retry = null;
-        busy++;
-        void attempt(entry);
-      }, delay);
-      timer.unref();
-      entry.retry = { timer, dueAt };
+      if (next !== null) scheduleRetry(id, next, of);
+    } catch (cause) {
+      // The store failed (it is closing): the delivery stays open and is taken up at the next start.
+      if (!stopped) console.error(`webhook delivery ${id}: ${describeError(cause)}`);
     } finally {
       busy--;
       notifyIfIdle();
     }
+  }
+
+  /** Notes an attempt's result and decides what comes next: delivered, a retry, or failed. */
+  function recordAttempt(stored: StoredDelivery, result: WebhookDelivery['attempts'][number], at: number): void {
+    const { delivery } = stored;
+    delivery.attempts.push(result);
+    stored.first_attempt_at ??= at;
+    delivery.next_attempt_at = null;
+    stored.due_at = null;
+    if (result.status !== null && result.status >= 200 && result.status < 300) {
+      delivery.state = 'delivered';
+      return;
+    }
+    const dueAt = ctx.clock.now() + ctx.config.webhook_retry_base_ms * 2 ** (delivery.attempts.length - 1);
+    if (dueAt - stored.first_attempt_at > ctx.config.webhook_retry_horizon_ms) {
+      delivery.state = 'failed';
+      return;
+    }
+    delivery.next_attempt_at = new Date(dueAt).toISOString();
+    stored.due_at = dueAt;
   }
 
   /**
@@ -148,7 +176,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   function isIdle(): boolean {
     if (busy > 0) return false;
     const soon = ctx.clock.now() + ctx.config.webhook_retry_base_ms * 4;
-    return !entries.some((entry) => entry.retry !== null && entry.retry.dueAt <= soon);
+    return ![...retries.values()].some((retry) => retry.dueAt <= soon);
   }
 
   function notifyIfIdle(): void {
@@ -158,11 +186,9 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
     for (const resolve of waiters) resolve();
   }
 
-  function cancelRetry(entry: Entry): void {
-    if (!entry.retry) return;
-    clearTimeout(entry.retry.timer);
-    entry.retry = null;
-    entry.delivery.next_attempt_at = null;
+  function cancelRetries(): void {
+    for (const retry of retries.values()) clearTimeout(retry.timer);
+    retries.clear();
   }
 
   return {
@@ -181,8 +207,25 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       enqueue(merchantId, data.transaction_id, { event: TOKENIZATION_EVENT, data: { ...data } });
     },
 
-    deliveries(): WebhookDelivery[] {
-      return entries.map((entry) => structuredClone(entry.delivery));
+    async deliveries(filter: DeliveryFilter = {}): Promise<WebhookDelivery[]> {
+      const limit = filter.limit ?? 10_000;
+      const stored =
+        filter.transactionId !== undefined
+          ? await ctx.store.find('delivery', 'transaction', filter.transactionId, limit)
+          : await ctx.store.list('delivery', limit);
+      return stored
+        .map((s) => s.delivery)
+        .filter((d) => filter.event === undefined || d.event === filter.event)
+        .reverse();
+    },
+
+    async resume(): Promise<void> {
+      const open = (await ctx.store.find('delivery', 'open', 'pending', RESUME_LIMIT)).reverse();
+      for (const stored of open) {
+        const { delivery } = stored;
+        if (delivery.attempts.length === 0) queueFirstAttempt(delivery.merchant_id, delivery.id);
+        else scheduleRetry(delivery.id, stored.due_at ?? ctx.clock.now(), generation);
+      }
     },
 
     setUrl(url: string): void {
@@ -198,19 +241,17 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       });
     },
 
-    clear(): void {
+    async clear(): Promise<void> {
       // Forgotten deliveries are not retried; an attempt already on the wire still finishes.
-      for (const entry of entries) {
-        entry.dropped = true;
-        cancelRetry(entry);
-      }
-      entries = [];
+      generation++;
+      cancelRetries();
+      await ctx.store.forget(['delivery']);
       notifyIfIdle();
     },
 
     stop(): void {
       stopped = true;
-      for (const entry of entries) cancelRetry(entry);
+      cancelRetries();
       shutdown.abort();
       notifyIfIdle();
     },

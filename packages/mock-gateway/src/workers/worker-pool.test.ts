@@ -3,6 +3,8 @@
  * worker fails only its own task and is replaced, tasks beyond the pool's size wait their
  * turn, and close() ends every thread (the test process would hang on a leftover one).
  */
+import { MemoryBackend } from '../store/memory-backend';
+import { Store } from '../store/store';
 import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,8 +86,8 @@ describe('CardKeys.decrypt in the workers', () => {
     publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(value)).toString('base64');
 
   it('decrypts with the merchant key; undefined for another key, garbage or non-Base64', async () => {
-    keys = new CardKeys();
-    const { public_key } = keys.publicKey('MERCHANT0001');
+    keys = new CardKeys(new Store(new MemoryBackend()));
+    const { public_key } = await keys.publicKey('MERCHANT0001');
     const fields = ['4000000000000002', '12', '2034', '123'];
     expect(await Promise.all(fields.map((f) => keys.decrypt('MERCHANT0001', encrypt(public_key, f))))).toEqual(fields);
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();

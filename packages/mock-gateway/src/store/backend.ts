@@ -1,0 +1,37 @@
+/**
+ * What a storage engine must do for the gateway's store (store.ts): get by id, find by one
+ * index newest first, list newest first, and write inside a transaction that holds named
+ * locks. Two engines implement it: memory-backend.ts, and sql-backend.ts (PGlite on disk or
+ * in memory, and Postgres). Records go in and come out as plain JSON data: every read is a
+ * fresh copy that the caller may change freely.
+ */
+import type { Kind, RecordTypes } from './record-kinds';
+
+export interface BackendReader {
+  get<K extends Kind>(kind: K, id: string): Promise<RecordTypes[K] | undefined>;
+  /** Records whose index `index` has `key`, newest first, at most `limit`. */
+  find<K extends Kind>(kind: K, index: string, key: string, limit: number): Promise<RecordTypes[K][]>;
+  /** Every record of a kind, newest first, at most `limit`. */
+  list<K extends Kind>(kind: K, limit: number): Promise<RecordTypes[K][]>;
+  count(kind: Kind): Promise<number>;
+}
+
+export interface BackendTransaction extends BackendReader {
+  /** Inserts or replaces one record; `indexes` are its index keys (record-kinds.ts). */
+  put<K extends Kind>(kind: K, id: string, record: RecordTypes[K], indexes: Record<string, string | null>): Promise<void>;
+  delete(kind: Kind, id: string): Promise<void>;
+}
+
+export interface Backend extends BackendReader {
+  /** What `--data`, `--database-url` or the default chose, for logs and /health. */
+  readonly description: string;
+  /**
+   * Runs `work` in one database transaction holding every lock in `locks` (exclusive, for
+   * the whole transaction, across processes where the engine is shared). The transaction
+   * commits when `work` resolves and rolls back when it rejects.
+   */
+  transaction<T>(locks: readonly string[], work: (tx: BackendTransaction) => Promise<T>): Promise<T>;
+  /** Forgets every record of the given kinds (POST /__mock/reset). */
+  truncate(kinds: readonly Kind[]): Promise<void>;
+  close(): Promise<void>;
+}
