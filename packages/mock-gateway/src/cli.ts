@@ -12,8 +12,11 @@ import { parseArgs } from 'node:util';
 import { PACKAGED, WORKSPACE_ROOT, workspaceBundles } from './bundles';
 import { loadConfig } from './config';
 import { startGateway } from './server';
+import { SCHEMA_VERSION } from './store/migrations';
+import { openStore } from './store/open-store';
 
 const USAGE = `Usage: mock-gateway [options]
+       mock-gateway migrate --data DIR      bring the store's schema up to date, then exit
 
 A stateful, offline simulator of the payment gateway: API, hosted page, Embedded Fields
 (embedded-fields.js and its secure frames), 3-D Secure ACS, redirect providers, webhooks.
@@ -24,6 +27,8 @@ Options:
   --host HOST               interface to listen on (default 127.0.0.1; 0.0.0.0 in a container)
   --webhook-url URL         where webhooks are posted                         env GATEWAY_WEBHOOK_URL
   --webhook-retry-base-ms N first webhook retry delay, doubling each attempt (default 1000)
+  --data DIR                keep state in an embedded database in DIR (created if missing):
+                            it survives restarts and crashes (default: memory)  env GATEWAY_DATA
   --config FILE             JSON overriding the test fixture (merchants, terminals, lifetimes)
   --bundles DIR             serve this Embedded Fields build (a dist/ with embedded-fields.js,
                             sri.json and frame/) instead of the one inside the package
@@ -40,6 +45,7 @@ function fail(message: string): never {
 function parseCommandLine() {
   try {
     return parseArgs({
+      allowPositionals: true,
       options: {
         port: { type: 'string' },
         'acs-port': { type: 'string' },
@@ -47,18 +53,19 @@ function parseCommandLine() {
         'webhook-url': { type: 'string' },
         'webhook-retry-base-ms': { type: 'string' },
         config: { type: 'string' },
+        data: { type: 'string' },
         bundles: { type: 'string' },
         'no-build': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
-    }).values;
+    });
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
 }
 
-const values = parseCommandLine();
+const { values, positionals } = parseCommandLine();
 
 function intOption(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -107,6 +114,8 @@ async function main(): Promise<void> {
   const webhookUrl = values['webhook-url'] ?? process.env.GATEWAY_WEBHOOK_URL;
   if (webhookUrl !== undefined) config.webhook_url = webhookUrl;
   if (values['webhook-retry-base-ms']) config.webhook_retry_base_ms = Number(values['webhook-retry-base-ms']);
+  const data = values.data ?? process.env.GATEWAY_DATA;
+  if (positionals.length > 0) return runCommand(positionals, data === undefined ? undefined : userPath(data));
   const embeddedFields = embeddedFieldsBuild(values.bundles);
   if (!PACKAGED && !values['no-build']) buildMissingBundles();
 
@@ -115,6 +124,7 @@ async function main(): Promise<void> {
     port,
     ...(acsPort !== undefined ? { acsPort } : {}),
     host: values.host ?? '127.0.0.1',
+    ...(data !== undefined ? { data: userPath(data) } : {}),
     ...(embeddedFields ? { bundles: { embeddedFields } } : {}),
   });
   const merchant = config.merchants[0]!;
@@ -130,6 +140,7 @@ async function main(): Promise<void> {
         `  terminals:          ${config.terminals.map((t) => `${t.id}${t.active ? '' : ' (inactive)'} [${t.simulator}]`).join(', ')}`,
         `  webhooks:           ${config.webhook_url || '(none; set --webhook-url)'}`,
         `  test routes:        ${gateway.url}/__mock/`,
+        `  state:              ${gateway.ctx.store.description}`,
       ].join('\n'),
     );
   }
@@ -145,6 +156,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** `mock-gateway migrate`: the store's schema brought up to date, nothing served. */
+async function runCommand(command: string[], data: string | undefined): Promise<void> {
+  if (command.length !== 1 || command[0] !== 'migrate') fail(`unknown command "${command.join(' ')}"`);
+  if (data === undefined) fail('migrate needs --data DIR (the memory store has no schema to keep)');
+  const store = await openStore({ data }); // opening migrates
+  console.log(`mock-gateway: ${store.description} is at schema version ${SCHEMA_VERSION}`);
+  await store.close();
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
 import { bundlePaths, type BundlePaths } from './bundles';
 import { loadConfig, type GatewayConfig } from './config';
+import { openStore } from './store/open-store';
 import { registerFrameRoutes } from './routes/frames';
 import { registerHostedPageRoutes } from './routes/hosted-page-routes';
 import { registerStaticRoutes } from './routes/static-bundles';
@@ -19,6 +20,11 @@ export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
   configFile?: string;
   /** Serve other builds than the package's own, e.g. a locally built Embedded Fields (`--bundles`). */
   bundles?: Partial<BundlePaths>;
+  /**
+   * Keep state in the embedded durable store in this directory (`--data DIR`): it survives
+   * restarts and crashes. Without it (and without `store`), state is in memory.
+   */
+  data?: string;
 }
 
 export interface RunningGateway extends Gateway {
@@ -33,8 +39,10 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
   if (options.webhookUrl !== undefined) config.webhook_url = options.webhookUrl;
   const extend = options.extend;
   const bundles = bundlePaths(options.bundles);
+  const store = options.store ?? (await openStore({ data: options.data }));
   const gw = createGateway({
     ...options,
+    store,
     config,
     extend: (api, ctx) => {
       registerStaticRoutes(api, bundles);

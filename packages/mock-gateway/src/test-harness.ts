@@ -1,11 +1,31 @@
 /**
  * For this package's tests: a gateway driven through Fastify's inject (the real HTTP layer:
  * routing, parsing, validation, hooks), with the test credentials at hand.
+ *
+ * GATEWAY_TEST_STORE=embedded runs every suite on the embedded store (PGlite in memory)
+ * instead of the memory store: one database per test worker (PGlite takes seconds to
+ * start), emptied for each new gateway.
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { EncryptionKey } from '@payments/core';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
+import type { Backend } from './store/backend';
+import { openPGliteBackend } from './store/pglite-backend';
+import { KINDS, type Kind } from './store/record-kinds';
+import { Store } from './store/store';
+
+let embedded: Promise<Backend> | undefined;
+
+/** The store a test gateway gets: memory, or the worker's embedded database, emptied. */
+export async function testStore(): Promise<Store | undefined> {
+  if (process.env.GATEWAY_TEST_STORE !== 'embedded') return undefined;
+  embedded ??= openPGliteBackend();
+  const backend = await embedded;
+  await backend.truncate(Object.keys(KINDS) as Kind[]);
+  // Shared by the worker's gateways: a gateway's close() leaves it open.
+  return new Store(Object.assign(Object.create(backend) as Backend, { close: async () => {} }));
+}
 
 export interface Reply<T = unknown> {
   status: number;
@@ -30,7 +50,8 @@ export interface TestGateway {
 }
 
 export async function testGateway(options: GatewayOptions = {}): Promise<TestGateway> {
-  const gw = createGateway(options);
+  const store = options.store ?? (await testStore());
+  const gw = createGateway({ ...options, ...(store ? { store } : {}) });
   const keys = new Map<string, EncryptionKey>();
   const call: TestGateway['call'] = async (method, url, body, headers = {}) => {
     const response = await gw.api.inject({

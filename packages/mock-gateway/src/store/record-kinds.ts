@@ -3,8 +3,8 @@
  * it up by. One definition serves every store: the memory store keeps a map per index, the
  * SQL stores a column per index (migrations.ts creates them; a test checks the two agree).
  *
- * An index key is a string (several fields joined by NUL) or null when the record is not in
- * that index. Lookups by index answer newest first (by insertion order).
+ * An index key is the JSON of the fields it is made of (so no control character reaches a
+ * database column) or null when the record is not in that index. Lookups by index answer newest first (by insertion order).
  */
 import type { WebhookDelivery } from '../webhooks/outbox';
 import type { AccessToken, SavedPaymentMethod, SessionRecord, StoredCustomer, TransactionRecord } from './records';
@@ -45,7 +45,7 @@ interface KindDefinition<R> {
   indexes: Record<string, (record: R) => string | null>;
 }
 
-const key = (...parts: string[]): string => parts.join('\u0000');
+const key = (...parts: string[]): string => JSON.stringify(parts);
 
 export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
   transaction: {
@@ -54,9 +54,9 @@ export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
     indexes: {
       // The idempotency index: originating transactions only (management children share the reference).
       terminal_reference: (r) => (r.parent_id === null ? key(r.transaction.terminal_id, r.transaction.reference) : null),
-      reference: (r) => r.transaction.reference,
-      three_ds_server: (r) => r.three_ds?.server_trans_id ?? null,
-      merchant: (r) => r.transaction.merchant_id,
+      reference: (r) => key(r.transaction.reference),
+      three_ds_server: (r) => (r.three_ds ? key(r.three_ds.server_trans_id) : null),
+      merchant: (r) => key(r.transaction.merchant_id),
     },
   },
   session: {
@@ -69,7 +69,7 @@ export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
   customer: {
     table: 'customers',
     id: (r) => r.id,
-    indexes: { merchant: (r) => r.merchant_id },
+    indexes: { merchant: (r) => key(r.merchant_id) },
   },
   payment_method: {
     table: 'payment_methods',
@@ -85,10 +85,10 @@ export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
     table: 'webhook_deliveries',
     id: (r) => r.delivery.id,
     indexes: {
-      merchant: (r) => r.delivery.merchant_id,
-      transaction: (r) => r.delivery.transaction_id,
+      merchant: (r) => key(r.delivery.merchant_id),
+      transaction: (r) => key(r.delivery.transaction_id),
       // Deliveries the outbox still has work for (sent again after a restart).
-      open: (r) => (r.delivery.state === 'pending' ? 'pending' : null),
+      open: (r) => (r.delivery.state === 'pending' ? key('pending') : null),
     },
   },
   setting: {

@@ -68,13 +68,13 @@ export class Store {
 
   /** The transaction whose 3-D Secure authentication has this server transaction id. */
   async transactionByThreeDsServerId(serverTransId: string): Promise<TransactionRecord | undefined> {
-    return (await this.find('transaction', 'three_ds_server', serverTransId, 1))[0];
+    return (await this.find('transaction', 'three_ds_server', indexKey(serverTransId), 1))[0];
   }
 
   /** Transactions newest first: all of a reference (management children included), or the newest of all. */
   recentTransactions(options: { reference?: string; merchantId?: string; limit: number }): Promise<TransactionRecord[]> {
-    if (options.reference !== undefined) return this.find('transaction', 'reference', options.reference, options.limit);
-    if (options.merchantId !== undefined) return this.find('transaction', 'merchant', options.merchantId, options.limit);
+    if (options.reference !== undefined) return this.find('transaction', 'reference', indexKey(options.reference), options.limit);
+    if (options.merchantId !== undefined) return this.find('transaction', 'merchant', indexKey(options.merchantId), options.limit);
     return this.list('transaction', options.limit);
   }
 

@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { TOKENIZATION_EVENT, type TokenizationWebhookData, type WebhookBody } from '@payments/core';
 import type { GatewayContext } from '../context';
 import { deliveryLock } from '../store/locks';
-import type { StoredDelivery } from '../store/record-kinds';
+import { indexKey, type StoredDelivery } from '../store/record-kinds';
 import type { TransactionRecord } from '../store/records';
 import { eventsFor } from './events';
 import type { DeliveryFilter, WebhookDelivery, WebhookOutbox } from './outbox';
@@ -211,7 +211,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       const limit = filter.limit ?? 10_000;
       const stored =
         filter.transactionId !== undefined
-          ? await ctx.store.find('delivery', 'transaction', filter.transactionId, limit)
+          ? await ctx.store.find('delivery', 'transaction', indexKey(filter.transactionId), limit)
           : await ctx.store.list('delivery', limit);
       return stored
         .map((s) => s.delivery)
@@ -220,7 +220,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
     },
 
     async resume(): Promise<void> {
-      const open = (await ctx.store.find('delivery', 'open', 'pending', RESUME_LIMIT)).reverse();
+      const open = (await ctx.store.find('delivery', 'open', indexKey('pending'), RESUME_LIMIT)).reverse();
       for (const stored of open) {
         const { delivery } = stored;
         if (delivery.attempts.length === 0) queueFirstAttempt(delivery.merchant_id, delivery.id);

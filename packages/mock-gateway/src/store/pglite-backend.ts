@@ -1,0 +1,71 @@
+/**
+ * The embedded durable store (`mock-gateway --data DIR`): Postgres compiled to WebAssembly
+ * (PGlite), in a directory, with nothing to install. PGlite is one connection: a pool of one,
+ * handed to one transaction at a time (reads outside transactions wait their turn too, so
+ * none ever runs inside another's transaction).
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { KeyedMutex } from './keyed-mutex';
+import { migrate } from './migrations';
+import { SqlBackend, type SqlConnection, type SqlPool } from './sql-backend';
+
+class PGlitePool implements SqlPool {
+  private readonly turn = new KeyedMutex();
+
+  constructor(private readonly db: PGlite) {}
+
+  async connect(): Promise<SqlConnection> {
+    const release = await this.turn.acquire(['connection']);
+    const db = this.db;
+    return {
+      query: (sql, params) => db.query(sql, params) as never,
+      exec: async (sql) => void (await db.exec(sql)),
+      release,
+    };
+  }
+
+  async query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> {
+    const connection = await this.connect();
+    try {
+      return await connection.query<T>(sql, params);
+    } finally {
+      connection.release();
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    const connection = await this.connect();
+    try {
+      await connection.exec(sql);
+    } finally {
+      connection.release();
+    }
+  }
+
+  async end(): Promise<void> {
+    const release = await this.turn.acquire(['connection']);
+    try {
+      await this.db.close();
+    } finally {
+      release();
+    }
+  }
+}
+
+/** Opens (creating and migrating where needed) the embedded store in `dataDir`; in memory without one. */
+export async function openPGliteBackend(dataDir?: string): Promise<SqlBackend> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  const pool = new PGlitePool(db);
+  const connection = await pool.connect();
+  try {
+    await migrate(connection);
+  } catch (error) {
+    connection.release();
+    await pool.end();
+    throw error;
+  }
+  connection.release();
+  return new SqlBackend(pool, dataDir ? `embedded (PGlite) in ${dataDir}` : 'embedded (PGlite) in memory');
+}

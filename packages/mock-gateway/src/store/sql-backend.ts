@@ -1,0 +1,107 @@
+/**
+ * The SQL engine: the same statements for the embedded store (PGlite, pglite-backend.ts) and
+ * for a shared Postgres. Records are JSON text (not jsonb: jsonb refuses \u0000, which a
+ * shopper's input may hold); each index is a column (migrations.ts). No id or key with a NUL
+ * is ever stored (ids are generated, keys are JSON), so such a lookup finds nothing without asking.
+ * A transaction holds its locks as Postgres advisory locks (pg_advisory_xact_lock), so they
+ * hold across every process on the database and end with the transaction.
+ */
+import type { Backend, BackendReader, BackendTransaction } from './backend';
+import type { SqlRunner } from './migrations';
+import { KINDS, type Kind, type RecordTypes } from './record-kinds';
+
+/** A connection taken from a pool, for one transaction. */
+export interface SqlConnection extends SqlRunner {
+  release(): void;
+}
+
+export interface SqlPool extends SqlRunner {
+  connect(): Promise<SqlConnection>;
+  end(): Promise<void>;
+}
+
+const tableOf = (kind: Kind): string => KINDS[kind].table;
+
+class SqlReader implements BackendReader {
+  constructor(protected readonly db: SqlRunner) {}
+
+  async get<K extends Kind>(kind: K, id: string): Promise<RecordTypes[K] | undefined> {
+    if (id.includes('\u0000')) return undefined;
+    const { rows } = await this.db.query<{ doc: string }>(`SELECT doc FROM ${tableOf(kind)} WHERE id = $1`, [id]);
+    return rows[0] ? (JSON.parse(rows[0].doc) as RecordTypes[K]) : undefined;
+  }
+
+  async find<K extends Kind>(kind: K, index: string, key: string, limit: number): Promise<RecordTypes[K][]> {
+    if (!(index in KINDS[kind].indexes)) throw new Error(`No index ${index} on ${kind}`);
+    if (key.includes('\u0000')) return [];
+    const { rows } = await this.db.query<{ doc: string }>(
+      `SELECT doc FROM ${tableOf(kind)} WHERE idx_${index} = $1 ORDER BY seq DESC LIMIT $2`,
+      [key, limit],
+    );
+    return rows.map((row) => JSON.parse(row.doc) as RecordTypes[K]);
+  }
+
+  async list<K extends Kind>(kind: K, limit: number): Promise<RecordTypes[K][]> {
+    const { rows } = await this.db.query<{ doc: string }>(`SELECT doc FROM ${tableOf(kind)} ORDER BY seq DESC LIMIT $1`, [limit]);
+    return rows.map((row) => JSON.parse(row.doc) as RecordTypes[K]);
+  }
+
+  async count(kind: Kind): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${tableOf(kind)}`);
+    return Number(rows[0]?.n ?? 0);
+  }
+}
+
+class SqlTransaction extends SqlReader implements BackendTransaction {
+  async put<K extends Kind>(kind: K, id: string, record: RecordTypes[K], indexes: Record<string, string | null>): Promise<void> {
+    const names = Object.keys(KINDS[kind].indexes);
+    const columns = ['id', 'doc', ...names.map((n) => `idx_${n}`)];
+    const placeholders = columns.map((_, i) => `$${i + 1}`);
+    const updates = columns.slice(1).map((c) => `${c} = excluded.${c}`);
+    await this.db.query(
+      `INSERT INTO ${tableOf(kind)} (${columns.join(', ')}) VALUES (${placeholders.join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
+      [id, JSON.stringify(record), ...names.map((n) => indexes[n] ?? null)],
+    );
+  }
+
+  async delete(kind: Kind, id: string): Promise<void> {
+    await this.db.query(`DELETE FROM ${tableOf(kind)} WHERE id = $1`, [id]);
+  }
+}
+
+export class SqlBackend extends SqlReader implements Backend {
+  constructor(
+    private readonly pool: SqlPool,
+    readonly description: string,
+  ) {
+    super(pool);
+  }
+
+  async transaction<T>(locks: readonly string[], work: (tx: BackendTransaction) => Promise<T>): Promise<T> {
+    const connection = await this.pool.connect();
+    try {
+      await connection.exec('BEGIN');
+      try {
+        for (const lock of [...new Set(locks)].sort()) {
+          await connection.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]);
+        }
+        const result = await work(new SqlTransaction(connection));
+        await connection.exec('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      connection.release();
+    }
+  }
+
+  async truncate(kinds: readonly Kind[]): Promise<void> {
+    if (kinds.length > 0) await this.pool.exec(`TRUNCATE ${kinds.map(tableOf).join(', ')}`);
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
