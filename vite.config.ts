@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'demo/**/*.test.ts', 'hostile/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/screens/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // GATEWAY_TEST_STORE=embedded: a worker's first gateway opens PGlite, seconds on a loaded machine.
+    hookTimeout: 60_000,
     pool: 'threads',
   },
 });

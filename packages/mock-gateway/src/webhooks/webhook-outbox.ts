@@ -130,10 +130,11 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       }
       if (stopped && status === null) return; // Stopped mid-attempt: stays open, taken up at the next start.
       const result = { at: new Date(at).toISOString(), status, error, duration_ms: Math.round(performance.now() - started) };
+      const endedAt = ctx.clock.now(); // the backoff runs from the answer, not from when it is stored
       const next = await ctx.store.atomic([deliveryLock(id)], async () => {
         const current = await ctx.store.get('delivery', id);
         if (!current || of !== generation) return null; // forgotten by a reset meanwhile
-        recordAttempt(current, result, at);
+        recordAttempt(current, result, at, endedAt);
         ctx.store.put('delivery', current);
         return current.due_at;
       });
@@ -148,7 +149,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   }
 
   /** Notes an attempt's result and decides what comes next: delivered, a retry, or failed. */
-  function recordAttempt(stored: StoredDelivery, result: WebhookDelivery['attempts'][number], at: number): void {
+  function recordAttempt(stored: StoredDelivery, result: WebhookDelivery['attempts'][number], at: number, endedAt: number): void {
     const { delivery } = stored;
     delivery.attempts.push(result);
     stored.first_attempt_at ??= at;
@@ -158,7 +159,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       delivery.state = 'delivered';
       return;
     }
-    const dueAt = ctx.clock.now() + ctx.config.webhook_retry_base_ms * 2 ** (delivery.attempts.length - 1);
+    const dueAt = endedAt + ctx.config.webhook_retry_base_ms * 2 ** (delivery.attempts.length - 1);
     if (dueAt - stored.first_attempt_at > ctx.config.webhook_retry_horizon_ms) {
       delivery.state = 'failed';
       return;
