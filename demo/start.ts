@@ -1,6 +1,8 @@
 /**
  * `pnpm demo`: the mock gateway (API on 4010, ACS on 4011) and the Northwind Outfitters shop
- * on http://localhost:5173, in one process. Builds the browser bundles first when
+ * on http://localhost:5173, in one process. The gateway keeps its state in the embedded
+ * durable store in .data/gateway (GATEWAY_DATA moves it; an empty value keeps it in memory),
+ * so the sandbox survives a restart. Builds the browser bundles first when
  * packages/embedded-fields/dist or packages/hosted-page/dist is missing. Stops both on SIGINT and SIGTERM.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +17,7 @@ const WORKSPACE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GATEWAY_PORT = 4010;
 const DEMO_PORT = 5173;
 const WEBHOOK_URL = `http://localhost:${DEMO_PORT}/webhooks`;
+const GATEWAY_DATA = process.env.GATEWAY_DATA ?? join(WORKSPACE_ROOT, '.data', 'gateway');
 
 /** Builds a browser bundle package whose dist is missing, when it has a build script. */
 function buildIfMissing(pkg: string): void {
@@ -41,7 +44,8 @@ async function main(): Promise<void> {
   buildIfMissing('embedded-fields');
   buildIfMissing('hosted-page');
 
-  const gateway = await startGateway({ port: GATEWAY_PORT, webhookUrl: WEBHOOK_URL });
+  const gateway = await startGateway({ port: GATEWAY_PORT, webhookUrl: WEBHOOK_URL, ...(GATEWAY_DATA ? { data: GATEWAY_DATA } : {}) });
+  console.log(`demo: gateway state: ${gateway.ctx.store.description}`);
   let demo: RunningDemo;
   try {
     demo = await startDemo({ port: DEMO_PORT, gatewayUrl: gateway.url, acsUrl: gateway.acsUrl });
