@@ -150,7 +150,7 @@ describe('a fault at each step of a payment: nothing charged twice, the retry fi
           // Announced once, however many times the client asked (deliveries dedupe by x-webhook-id).
           const approved = await gateway.webhooks.waitFor((e) => e.event === 'transaction-svc:transaction:purchase:approved' && (e.body as { payload?: { id?: string } }).payload?.id === transactionId);
           expect(approved).toBeDefined();
-          const deliveries = gateway.running.ctx.webhooks.deliveries().filter((d) => d.transaction_id === transactionId && d.event === 'transaction-svc:transaction:purchase:approved');
+          const deliveries = (await gateway.running.ctx.webhooks.deliveries()).filter((d) => d.transaction_id === transactionId && d.event === 'transaction-svc:transaction:purchase:approved');
           expect(deliveries, 'one approved delivery').toHaveLength(1);
           recordCase('scenario', `fault ${step} ${mode} ${phase}`, performance.now() - started);
         });

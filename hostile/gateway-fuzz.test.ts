@@ -91,7 +91,7 @@ describe('fuzzing every JSON endpoint', () => {
         const sent = requestBody as Record<string, unknown>;
         const response = expectExecutionResponse(first.json);
         const id = executionTransactionId(response)!;
-        const record = fx.gw.ctx.store.transactions.get(id)!;
+        const record = (await fx.gw.ctx.store.transaction(id))!;
         expect(first.after.transactions - first.before.transactions).toBeLessThanOrEqual(1);
         expect(record.transaction.amount, 'stored amount = requested amount').toBe(numberOf(sent.amount));
         expect(record.transaction.reference).toBe(sent.reference);
@@ -140,7 +140,7 @@ describe('fuzzing every JSON endpoint', () => {
         const first = await exchange(fx, request);
         if (first.answer.status !== 200) return;
         const response = expectExecutionResponse(first.json);
-        const record = fx.gw.ctx.store.transactions.get(executionTransactionId(response)!)!;
+        const record = (await fx.gw.ctx.store.transaction(executionTransactionId(response)!))!;
         expect(record.transaction.amount, 'the session decides the amount').toBe(order.amount);
         expect(record.transaction.reference).toBe(reference);
         expect(record.metadata, 'a browser cannot set metadata').toEqual(order.metadata);
@@ -168,7 +168,7 @@ describe('fuzzing every JSON endpoint', () => {
         const sent = requestBody as Record<string, unknown>;
         expect(session.amount).toBe(numberOf(sent.amount));
         expect(session.status).toBe('CREATED');
-        expect(fx.gw.ctx.store.sessions.get(session.id)?.session.amount).toBe(numberOf(sent.amount));
+        expect((await fx.gw.ctx.store.session(session.id))?.session.amount).toBe(numberOf(sent.amount));
         await expectIdempotentReplay(first, () => exchange(fx, request), (json) => (json as PaymentSession).id);
       }),
     );
@@ -184,7 +184,7 @@ describe('fuzzing every JSON endpoint', () => {
         const answer = first.json as { redirect_url: string; session_id: string };
         const sent = requestBody as Record<string, unknown>;
         expect(answer.redirect_url).toBe(`${fx.gw.ctx.urls.gateway}/hpp/${answer.session_id}`);
-        const record = fx.gw.ctx.store.sessions.get(answer.session_id)!;
+        const record = (await fx.gw.ctx.store.session(answer.session_id))!;
         expect(record.session.amount).toBe(numberOf(sent.amount));
         if (sent.language !== undefined) {
           const allowed = ['english', 'bosanski', 'romana', 'română', 'svenska', 'en', 'bs', 'ro', 'sv', 'en-us', 'bs-ba', 'ro-ro', 'sv-se'];
@@ -203,7 +203,7 @@ describe('fuzzing every JSON endpoint', () => {
         const first = await exchange(fx, request);
         if (first.answer.status !== 200) return;
         const response = expectExecutionResponse(first.json);
-        const record = fx.gw.ctx.store.transactions.get(executionTransactionId(response)!)!;
+        const record = (await fx.gw.ctx.store.transaction(executionTransactionId(response)!))!;
         const sent = requestBody as Record<string, unknown>;
         expect(record.transaction.amount).toBe(numberOf(sent.amount));
         expect(record.transaction.transaction_type).toBe('PAYMENT');
@@ -271,7 +271,7 @@ describe('fuzzing every JSON endpoint', () => {
         const customer = first.json as { id: string; email: string };
         expect(first.after.customers - first.before.customers).toBe(1);
         expect(customer.email).toBe((requestBody as { email: string }).email);
-        expect(fx.gw.ctx.store.customers.get(customer.id)?.email).toBe(customer.email);
+        expect((await fx.gw.ctx.store.customer(customer.id))?.email).toBe(customer.email);
       }),
     );
   });

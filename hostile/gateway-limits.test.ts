@@ -254,7 +254,7 @@ describe('amounts: integers in minor units, 1 to 2^53 − 1', () => {
         const result = await exchange(fx, await request('authorize', { amount }));
         expectAccepted(result, `amount ${amount}`);
         const id = (result.json as ExecutionResponse).result!.id;
-        expect(fx.gw.ctx.store.transactions.get(id)!.transaction.amount).toBe(amount);
+        expect((await fx.gw.ctx.store.transaction(id))!.transaction.amount).toBe(amount);
         expect((result.json as ExecutionResponse).result!.amount).toBe(amount);
       }),
     );

@@ -26,7 +26,7 @@ beforeAll(async () => {
     const saved = await fx.authorize({ tokenization: { save_card_for_future_payments: true } });
     savedCardIds.push(saved.body.result!.payment_method.token!);
   }
-  transactionIds = fx.gw.ctx.store.transactions.values().map((r) => r.transaction.id);
+  transactionIds = (await fx.gw.ctx.store.recentTransactions({ limit: 100_000 })).reverse().map((r) => r.transaction.id);
   const session = await fx.call<PaymentSession>(
     'POST',
     '/api/sessions',
@@ -78,11 +78,11 @@ describe('path parameters', () => {
     await checkProperty(
       'delete saved card path id',
       fc.asyncProperty(segment(() => savedCardIds), body, async (id, payload) => {
-        const before = fx.gw.ctx.store.paymentMethods.count();
+        const before = (await fx.gw.ctx.store.count('payment_method'));
         const answer = await fx.send({ method: 'DELETE', url: `/api/payment-methods/${id.raw}`, headers: fx.bearer, ...(payload !== undefined ? { payload } : {}) });
         countStatus(answer.status);
         expectSafeAnswer(answer, { notFoundAllowed: id.decoded === null });
-        expect(fx.gw.ctx.store.paymentMethods.count(), 'a delete keeps the card for reconciliation').toBe(before);
+        expect((await fx.gw.ctx.store.count('payment_method')), 'a delete keeps the card for reconciliation').toBe(before);
         if (answer.status === 200) {
           const card = JSON.parse(answer.text) as { id: string; status: string; card: Record<string, unknown> };
           expect(savedCardIds).toContain(card.id);
@@ -147,7 +147,7 @@ describe('form-encoded routes', () => {
         ]),
         async (payload) => {
           const { answer, json, before } = await exchange(fx, { method: 'POST', url: '/oauth/token', form: payload, auth: 'none' });
-          const tokens = fx.gw.ctx.store.tokens.count();
+          const tokens = (await fx.gw.ctx.store.count('token'));
           if (answer.status === 200) {
             expect(json).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer', expires_in: fx.gw.ctx.config.token_lifetime_s });
             expect(tokens).toBe(before.tokens + 1);
@@ -187,7 +187,7 @@ describe('form-encoded routes', () => {
       response = (await fx.authorize({ currency: 'PLN', payment_method: { type, data }, error_url: 'https://merchant.example/e', cancel_url: 'https://merchant.example/c' })).body;
     }
     const transactionId = executionTransactionId(response)!;
-    const three = fx.gw.ctx.store.transactions.get(transactionId)!.three_ds;
+    const three = (await fx.gw.ctx.store.transaction(transactionId))!.three_ds;
     return { stage, transactionId, serverId: three?.server_trans_id ?? 'none', acsTransId: three?.acs_trans_id ?? 'none' };
   }
 
@@ -240,7 +240,7 @@ describe('form-encoded routes', () => {
               const parsed = JSON.parse(message) as Record<string, unknown>;
               return encodeURIComponent(target.path.includes('notification') ? encodeBase64UrlJson(parsed) : encodeBase64Json(parsed));
             });
-        const before = fx.gw.ctx.store.transactions.count();
+        const before = (await fx.gw.ctx.store.count('transaction'));
         const started = performance.now();
         const answer = await fx.send({
           app: target.app,
@@ -252,8 +252,8 @@ describe('form-encoded routes', () => {
         countStatus(answer.status);
         expect(performance.now() - started).toBeLessThan(HANG_MS);
         expectSafeAnswer(answer, { html: true });
-        expect(fx.gw.ctx.store.transactions.count(), 'pages create no transaction').toBe(before);
-        const status = fx.gw.ctx.store.transactions.get(ids.transactionId)!.transaction.status;
+        expect((await fx.gw.ctx.store.count('transaction')), 'pages create no transaction').toBe(before);
+        const status = (await fx.gw.ctx.store.transaction(ids.transactionId))!.transaction.status;
         if (ids.stage === 'form-submit-declined') expect(status, 'a posted field cannot turn a declined form submit into an approval').not.toBe('APPROVED');
         if (ids.stage === 'provider-blik' && status === 'APPROVED') {
           expect(new URLSearchParams(fill(payload)).getAll('blik_code').some((code) => /^\d{6}$/.test(code)), 'BLIK needs its 6 digits').toBe(true);
@@ -287,11 +287,11 @@ describe('raw bodies and credentials', () => {
     await checkProperty(
       'raw bodies',
       fc.asyncProperty(fc.constantFrom(...routes), payload, contentType, async (url, bytes, type) => {
-        const before = fx.gw.ctx.store.transactions.count();
+        const before = (await fx.gw.ctx.store.count('transaction'));
         const answer = await fx.send({ method: 'POST', url, payload: bytes, contentType: type, headers: fx.bearer });
         countStatus(answer.status);
         expectSafeAnswer(answer);
-        expect(fx.gw.ctx.store.transactions.count()).toBe(before);
+        expect((await fx.gw.ctx.store.count('transaction'))).toBe(before);
         expect(({} as Record<string, unknown>).polluted, 'no prototype pollution').toBeUndefined();
       }),
     );
@@ -309,7 +309,7 @@ describe('raw bodies and credentials', () => {
         const headers: Record<string, string> = {};
         if (authorization !== undefined) headers.authorization = authorization;
         if (key !== undefined) headers['x-client-key'] = key;
-        const before = fx.gw.ctx.store.transactions.count();
+        const before = (await fx.gw.ctx.store.count('transaction'));
         const answer = await fx.send({
           method: 'POST',
           url: '/api/transactions/authorize',
@@ -319,7 +319,7 @@ describe('raw bodies and credentials', () => {
         countStatus(answer.status);
         expectSafeAnswer(answer);
         expect([401, 403, 422], answer.text.slice(0, 200)).toContain(answer.status);
-        expect(fx.gw.ctx.store.transactions.count()).toBe(before);
+        expect((await fx.gw.ctx.store.count('transaction'))).toBe(before);
       }),
     );
   });

@@ -109,7 +109,7 @@ describe('customer fields the spec does not define were stored and echoed', () =
     });
     expect(answer.status).toBe(200);
     const id = (json as ExecutionResponse).redirect!.transaction_id;
-    expectSpecCustomer(fx.gw.ctx.store.transactions.get(id)!.transaction.customer);
+    expectSpecCustomer((await fx.gw.ctx.store.transaction(id))!.transaction.customer);
   });
 
   regression('authorize (browser): customer.constructor in a hosted-page session', async () => {
@@ -126,7 +126,7 @@ describe('customer fields the spec does not define were stored and echoed', () =
       body: { session_id: session.body.session_id, payment_method: { type: 'provider-y-redirect-epd', data: { email: 'a@b.co', first_name: 'A', last_name: 'B' } }, customer: { email: 'a@b.co', constructor: '񳼲򁱜' } },
     });
     expect(answer.status).toBe(200);
-    expectSpecCustomer(fx.gw.ctx.store.transactions.get((json as ExecutionResponse).redirect!.transaction_id)!.transaction.customer);
+    expectSpecCustomer((await fx.gw.ctx.store.transaction((json as ExecutionResponse).redirect!.transaction_id))!.transaction.customer);
   });
 
   regression('sessions: customer.Infinity', async () => {
@@ -144,7 +144,7 @@ describe('customer fields the spec does not define were stored and echoed', () =
       url: '/api/hosted-payment-page',
       body: { reference: 'rg-hpp-2', terminal_id: 'TERM00001', description: 'x', amount: 125018, currency: 'USD', transaction_type: 'PURCHASE', success_url: 'https://m.example/s', cancel_url: 'https://m.example/c', error_url: 'https://m.example/e', customer: { email: 'a@b.co', toString: -568161434 } },
     });
-    expectSpecCustomer(fx.gw.ctx.store.sessions.get((json as { session_id: string }).session_id)!.session.customer);
+    expectSpecCustomer((await fx.gw.ctx.store.session((json as { session_id: string }).session_id))!.session.customer);
   });
 
   regression('payment: an extra customer key', async () => {

@@ -111,7 +111,7 @@ try {
   await raw('POST', '/__mock/config', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhook_url: inbox.url }) });
   const hooked = await a.authorize(await order(a, 'TERM00001', '4000000000000002'));
   const event = await inbox.waitFor((e) => (e.body as { payload?: { id?: string } }).payload?.id === hooked.result!.id);
-  const delivery = gateway.ctx.webhooks.deliveries().find((d) => d.id === event.id);
+  const delivery = (await gateway.ctx.webhooks.deliveries()).find((d) => d.id === event.id);
   check('webhook JWT jti is the delivery id (inbox dedupes on it)', delivery !== undefined);
   const recorded = await raw('GET', `/__mock/webhooks?transaction_id=${hooked.result!.id}`);
   check('webhook deliveries recorded', recorded.status === 200);
@@ -148,7 +148,7 @@ try {
   await a.request('POST', '/api/transactions/manage', { terminal_id: 'TERM00001', transaction_type: 'VOID', reference: auth.reference, amount: 1500, currency: 'EUR' });
   check('idempotent repeat after VOID answers VOIDED', (await a.authorize(auth)).result?.status === 'VOIDED');
 
-  const jwtCheck = gateway.ctx.webhooks.deliveries().length > 0;
+  const jwtCheck = (await gateway.ctx.webhooks.deliveries()).length > 0;
   check('deliveries exist', jwtCheck);
 } catch (error) {
   check('probe ran to the end', false, String(error instanceof Error ? error.stack : error));

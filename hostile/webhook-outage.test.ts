@@ -97,7 +97,7 @@ async function approvedPayment(): Promise<string> {
 async function allDelivered(transactionIds: string[]): Promise<WebhookDelivery[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const deliveries = gateway.running.ctx.webhooks.deliveries().filter((d) => transactionIds.includes(d.transaction_id));
+    const deliveries = (await gateway.running.ctx.webhooks.deliveries()).filter((d) => transactionIds.includes(d.transaction_id));
     if (deliveries.length > 0 && deliveries.every((d) => d.state === 'delivered')) return deliveries;
     if (Date.now() > deadline) throw new Error(`not delivered: ${JSON.stringify(deliveries.map((d) => [d.event, d.state, d.attempts.length]))}`);
     await new Promise((resolve) => setTimeout(resolve, 25));

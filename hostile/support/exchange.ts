@@ -34,7 +34,7 @@ export interface Exchange {
 }
 
 export async function exchange(fx: FuzzGateway, request: FuzzRequest, rules: AnswerRules = {}): Promise<Exchange> {
-  const before = snapshot(fx);
+  const before = await snapshot(fx);
   const started = performance.now();
   const headers = request.auth === 'client_key' ? fx.clientKey : request.auth === 'none' ? {} : fx.bearer;
   const payload = request.form ?? (request.body === undefined ? undefined : toJson(request.body));
@@ -48,10 +48,10 @@ export async function exchange(fx: FuzzGateway, request: FuzzRequest, rules: Ans
   });
   const ms = performance.now() - started;
   countStatus(answer.status);
-  const after = snapshot(fx);
+  const after = await snapshot(fx);
   expect(ms, `answered in time (${request.method} ${request.url.slice(0, 80)})`).toBeLessThan(HANG_MS);
   expectSafeAnswer(answer, rules);
   if (answer.status >= 400) expectUnchanged(before, after, answer);
-  expectConsistentStore(fx, before);
+  await expectConsistentStore(fx, before);
   return { answer, json: parseJson(answer.text), before, after, ms };
 }

@@ -123,19 +123,19 @@ export interface StoreSnapshot {
   sessionIds: Set<string>;
 }
 
-export function snapshot(fx: FuzzGateway): StoreSnapshot {
+export async function snapshot(fx: FuzzGateway): Promise<StoreSnapshot> {
   const { store } = fx.gw.ctx;
-  const records = store.transactions.values();
+  const records = await store.list('transaction', 100_000);
   return {
     transactions: records.length,
-    sessions: store.sessions.count(),
-    customers: store.customers.count(),
-    paymentMethods: store.paymentMethods.count(),
-    tokens: store.tokens.count(),
+    sessions: await store.count('session'),
+    customers: await store.count('customer'),
+    paymentMethods: await store.count('payment_method'),
+    tokens: await store.count('token'),
     deliveries: fx.announcements(),
     signatures: new Map(records.map((r) => [r.transaction.id, signature(r)])),
     statuses: new Map(records.map((r) => [r.transaction.id, r.transaction.status])),
-    sessionIds: new Set(store.sessions.values().map((r) => r.session.id)),
+    sessionIds: new Set((await store.list('session', 100_000)).map((r) => r.session.id)),
   };
 }
 
@@ -161,8 +161,8 @@ export function expectUnchanged(before: StoreSnapshot, after: StoreSnapshot, ans
  * (well-formed DTO, final statuses unchanged, captures and refunds within bounds); "nothing
  * charged twice" is checked over the whole store.
  */
-export function expectConsistentStore(fx: FuzzGateway, previous?: StoreSnapshot): void {
-  const records = fx.gw.ctx.store.transactions.values();
+export async function expectConsistentStore(fx: FuzzGateway, previous?: StoreSnapshot): Promise<void> {
+  const records = (await fx.gw.ctx.store.recentTransactions({ limit: 100_000 })).reverse();
   const live = new Map<string, string[]>();
   const children = new Map<string, TransactionRecord[]>();
   for (const record of records) {
@@ -193,7 +193,7 @@ export function expectConsistentStore(fx: FuzzGateway, previous?: StoreSnapshot)
     expect(record.captured_amount).toBe(captured);
     expect(record.refunded_amount).toBeLessThanOrEqual(tx.transaction_type === 'AUTHORIZE' ? record.captured_amount : tx.amount);
   }
-  for (const session of fx.gw.ctx.store.sessions.values()) {
+  for (const session of await fx.gw.ctx.store.list('session', 100_000)) {
     if (previous?.sessionIds.has(session.session.id)) continue;
     expect(Number.isSafeInteger(session.session.amount) && session.session.amount > 0).toBe(true);
     if (session.session.customer) expect(Object.keys(session.session.customer).sort(), 'session customer fields').toEqual(CUSTOMER_KEYS);

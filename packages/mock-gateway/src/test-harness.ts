@@ -24,7 +24,7 @@ export async function testStore(): Promise<Store | undefined> {
   const backend = await embedded;
   await backend.truncate(Object.keys(KINDS) as Kind[]);
   // Shared by the worker's gateways: a gateway's close() leaves it open.
-  return new Store(Object.assign(Object.create(backend) as Backend, { close: async () => {} }));
+  return new Store(Object.assign(Object.create(backend) as Backend, { close: () => Promise.resolve() }));
 }
 
 export interface Reply<T = unknown> {

@@ -131,10 +131,10 @@ function cardPayment(encrypt: (value: string) => string, number: string, extra: 
   };
 }
 
-type Execution = {
+interface Execution {
   result: { id: string; status: string; payment_method: { hash: string | null; token: string | null } } | null;
   action: { transaction_id: string; session_id: string; token: string; payment_data: string } | null;
-};
+}
 
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {

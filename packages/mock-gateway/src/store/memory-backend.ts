@@ -132,5 +132,8 @@ export class MemoryBackend implements Backend, BackendTransaction {
     for (const kind of kinds) this.table(kind).clear();
   }
 
-  async close(): Promise<void> {}
+  /** Nothing to release: the records go with the process. */
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
 }
