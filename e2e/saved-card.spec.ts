@@ -192,7 +192,7 @@ test.describe('paying with a saved card', () => {
       await expect(shop.error).toHaveText('payment_method_expired: This saved card has expired. Please pay with another card.');
       expect((await shop.callbacks(1))[0]?.error).toMatchObject({ gatewayCode: 'INVALID_REQUEST_PAYMENT_METHOD_EXPIRED' });
     } finally {
-      testGateway.running.ctx.clock.reset(); // the clock back (only the clock) for the worker's next tests
+      await testGateway.running.ctx.clock.reset(); // the clock back (only the clock) for the worker's next tests
     }
   });
 
