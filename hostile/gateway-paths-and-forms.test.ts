@@ -150,7 +150,7 @@ describe('form-encoded routes', () => {
           const tokens = (await fx.gw.ctx.store.count('token'));
           if (answer.status === 200) {
             expect(json).toMatchObject({ access_token: expect.any(String), token_type: 'Bearer', expires_in: fx.gw.ctx.config.token_lifetime_s });
-            expect(tokens).toBe(before.tokens + 1);
+            expect(tokens, 'an access token and its refresh token').toBe(before.tokens + 2);
             const params = new URLSearchParams(payload);
             expect(params.getAll('client_secret'), 'a token only for the right secret').toContain('test-secret');
           } else {

@@ -35,6 +35,9 @@ await build({
   legalComments: 'eof',
   // Bundled CommonJS dependencies (fastify) call require(): give the ES module one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // PGlite (--data) loads its WebAssembly beside its own module: not bundled. The single file
+  // runs in memory; --data needs `npm i @electric-sql/pglite` beside it.
+  external: ['@electric-sql/pglite'],
   logLevel: 'warning',
 });
 console.log('packaged dist/browser, dist/assets, dist/workers and dist/mock-gateway.mjs');

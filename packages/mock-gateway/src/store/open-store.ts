@@ -4,7 +4,6 @@
  */
 import { resolve } from 'node:path';
 import { MemoryBackend } from './memory-backend';
-import { openPGliteBackend } from './pglite-backend';
 import { Store } from './store';
 
 export interface StoreLocation {
@@ -13,6 +12,12 @@ export interface StoreLocation {
 }
 
 export async function openStore(location: StoreLocation = {}): Promise<Store> {
-  if (location.data) return new Store(await openPGliteBackend(resolve(location.data)));
+  if (location.data) {
+    // Loaded only when asked for: PGlite is large, and a memory gateway never needs it.
+    const { openPGliteBackend } = await import('./pglite-backend').catch((error: unknown) => {
+      throw new Error(`--data needs the package @electric-sql/pglite (npm i @electric-sql/pglite): ${String(error)}`);
+    });
+    return new Store(await openPGliteBackend(resolve(location.data)));
+  }
   return new Store(new MemoryBackend());
 }
