@@ -6,7 +6,8 @@
  * The entries are read from package.json, so there is one list: every `publishConfig.exports`
  * key is built from the same key of `exports` (the workspace's src/*.ts), every
  * `publishConfig.bin` from `bin`. pnpm applies `publishConfig` when packing, so the
- * workspace runs from src/ and the tarball from dist/.
+ * workspace runs from src/ and the tarball from dist/. Each published entry loads with import
+ * and require(), typed for both (scripts/published-exports.ts: the shape, the .d.cts copies).
  *
  * Usage (in a package folder): tsx ../../scripts/build-node-package.ts
  */
@@ -15,13 +16,14 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
+import { jsEntries, writeRequireTypes } from './published-exports';
 
 type ExportTarget = string | { types?: string; import?: string; default?: string };
 
 interface Manifest {
   exports: Record<string, ExportTarget>;
   bin?: Record<string, string>;
-  publishConfig: { exports: Record<string, ExportTarget>; bin?: Record<string, string> };
+  publishConfig: { exports: Record<string, unknown>; bin?: Record<string, string> };
 }
 
 const ROOT_TSCONFIG = join(import.meta.dirname, '..', 'tsconfig.json');
@@ -38,20 +40,12 @@ function outName(file: string): string {
   return match[1]!;
 }
 
-interface Entry {
-  source: string;
-  out: string;
-  types?: string;
-}
-
-const entries: Entry[] = [];
-for (const [key, published] of Object.entries(manifest.publishConfig.exports)) {
-  const out = runtimeFile(published);
-  if (!out?.endsWith('.js')) continue; // package.json, data files
+const published = jsEntries(manifest.publishConfig.exports);
+const entries = published.map(({ key, js, types }) => {
   const source = runtimeFile(manifest.exports[key]);
   if (!source?.endsWith('.ts')) throw new Error(`exports["${key}"] should point at a src/*.ts file`);
-  entries.push({ source, out: outName(out), ...(typeof published === 'object' && published.types ? { types: published.types } : {}) });
-}
+  return { source, out: outName(js), types };
+});
 const bins = Object.entries(manifest.publishConfig.bin ?? {}).map(([name, out]) => {
   const source = manifest.bin?.[name];
   if (!source) throw new Error(`bin["${name}"] missing`);
@@ -80,15 +74,15 @@ for (const { out } of bins) {
   chmodSync(file, 0o755);
 }
 
-const typed = entries.filter((entry) => entry.types);
-for (const { source, types } of typed) {
+for (const { source, types } of entries) {
   const bundle = await rollup({
     input: source,
     // Bare imports (dependencies, @payments/*) stay imports; only this package's files are inlined.
     external: (id) => !id.startsWith('.') && !id.startsWith('/'),
     plugins: [dts({ tsconfig: ROOT_TSCONFIG, compilerOptions: { noEmit: false, declaration: true, emitDeclarationOnly: true } })],
   });
-  await bundle.write({ file: types!, format: 'es' });
+  await bundle.write({ file: types, format: 'es' });
   await bundle.close();
 }
-console.log(`built ${[...entries, ...bins].map(({ out }) => `dist/${out}.js`).join(', ')} and ${typed.length} .d.ts`);
+writeRequireTypes('.', published);
+console.log(`built ${[...entries, ...bins].map(({ out }) => `dist/${out}.js`).join(', ')} and ${entries.length} .d.ts, each with its .d.cts`);

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # The packages as a stranger gets them: packs the five tarballs (pnpm pack, which applies
-# publishConfig and replaces workspace:*), installs them with npm into a fresh project
-# outside the workspace (registry dependencies from the npm registry, no workspace links),
-# then:
+# publishConfig and replaces workspace:*), installs them with npm into two fresh projects
+# outside the workspace (registry dependencies from the npm registry, no workspace links):
+# an ESM one ("type": "module") and a CommonJS one made by `npm init -y`, untouched. Then:
 #   1. `npx mock-gateway --port 0` serves embedded-fields.js (plain, /v1/, /v1.0.0/ with its
 #      SRI hash), the card frame and a hosted page, with their assets (200);
-#   2. every package and entry imports in Node ESM, and type-checks in a strict TypeScript
-#      file (module nodenext, skipLibCheck off);
-#   3. the QA example of packages/testing/README.md, copied verbatim, passes with Playwright
-#      (the kit's own gateway and merchant page; Chromium at /usr/bin/chromium when present);
-#   4. the single file dist/mock-gateway.mjs runs with plain node beside its bundles.
+#   2. in both projects, every entry of every package's exports loads with require() and with
+#      import, as one module instance (scripts/published-exports.ts); the ESM project's
+#      imports pay a card through the gateway;
+#   3. in both, a strict TypeScript file (skipLibCheck off) type-checks as ESM and as CommonJS:
+#      module nodenext in the ESM project, node16 in the CommonJS one;
+#   4. in both, the QA example of packages/testing/README.md, copied verbatim, passes with
+#      Playwright (the kit's own gateway and merchant page; Chromium at /usr/bin/chromium when
+#      present), which loads the test as ESM in one and with require() in the other;
+#   5. the single file dist/mock-gateway.mjs runs with plain node beside its bundles.
 # Needs `pnpm build` first. Part of `pnpm test`. KEEP_PACK_SMOKE=1 keeps the temp folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,17 +66,28 @@ for tarball in "$work"/tarballs/*.tgz; do
   echo "  $(basename "$tarball")  $(du -k "$tarball" | cut -f1) kB packed, $(tar -tzf "$tarball" | wc -l) files"
 done
 
-step "installing the tarballs with npm in $work/project"
-cd "$work/project"
-cat >package.json <<'JSON'
+step "installing the tarballs with npm in $work/project (ESM) and $work/cjs (npm init -y)"
+cat >"$work/project/package.json" <<'JSON'
 { "name": "pack-smoke", "private": true, "type": "module" }
 JSON
-npm install --no-audit --no-fund --loglevel=error \
-  "$work"/tarballs/*.tgz \
-  "@playwright/test@$(cd "$repo" && dev_version @playwright/test)" \
-  "typescript@$(cd "$repo" && dev_version typescript)" \
-  "@types/node@$(cd "$repo" && dev_version @types/node)" >/dev/null
-[ ! -L node_modules/@payments/core ] || fail "node_modules/@payments/core is a link"
+mkdir "$work/cjs"
+(cd "$work/cjs" && npm init -y >/dev/null)
+[ "$(cd "$work/cjs" && node -p 'require("./package.json").type ?? "commonjs"')" = commonjs ] || fail "npm init -y did not make a CommonJS project"
+installs=()
+for dir in "$work/project" "$work/cjs"; do
+  # Both at once: npm waits on the network and its cache more than on the CPU.
+  (cd "$dir" && npm install --no-audit --no-fund --loglevel=error \
+    "$work"/tarballs/*.tgz \
+    "@playwright/test@$(cd "$repo" && dev_version @playwright/test)" \
+    "typescript@$(cd "$repo" && dev_version typescript)" \
+    "@types/node@$(cd "$repo" && dev_version @types/node)" >/dev/null) &
+  installs+=("$!")
+done
+for pid in "${installs[@]}"; do wait "$pid" || fail "npm install failed"; done
+for dir in "$work/project" "$work/cjs"; do
+  [ ! -L "$dir/node_modules/@payments/core" ] || fail "$dir/node_modules/@payments/core is a link"
+done
+cd "$work/project"
 
 step "npx mock-gateway --port 0"
 start_gateway "$work/gateway.log" npx --no-install mock-gateway --port 0
@@ -103,7 +118,39 @@ actions=$(curl -s -A 'pack-smoke' "$gateway/v$version/embedded-fields-actions.js
 [ "sha384-$actions" = "$(node -p "require('@payments/embedded-fields/sri.json')['embedded-fields-actions.js']")" ] ||
   fail "the served embedded-fields-actions.js is not the published one"
 
-step "Node ESM: every entry imports; a session's card frame and a hosted page (200)"
+step "Node: every entry loads with require() and import, in both projects"
+# Every key of every installed package's exports (a new entry is covered without a line here):
+# require() and import() give the same module (one instance, no dual-package hazard).
+cat >"$work/every-entry.cjs" <<'JS'
+const assert = require('node:assert/strict');
+const { readdirSync } = require('node:fs');
+(async () => {
+  const seen = [];
+  for (const name of readdirSync('node_modules/@payments')) {
+    const pkg = `@payments/${name}`;
+    for (const key of Object.keys(require(`${pkg}/package.json`).exports)) {
+      if (key.includes('*')) continue; // a folder of files (hosted-page's ./dist/*)
+      const spec = key === '.' ? pkg : `${pkg}/${key.slice(2)}`;
+      const required = require(spec);
+      if (spec.endsWith('.json')) {
+        assert.deepEqual(required, (await import(spec, { with: { type: 'json' } })).default, spec);
+      } else {
+        assert.ok(Object.keys(required).length > 0, `${spec}: require() gave no exports`);
+        assert.equal(required, await import(spec), `${spec}: require() and import gave two instances`);
+      }
+      seen.push(spec);
+    }
+  }
+  assert.ok(seen.length >= 8, `only ${seen.length} entries`);
+  console.log(`  ${process.cwd()}: ${seen.length} entries: ${seen.join(' ')}`);
+})().catch((error) => { console.error(error); process.exit(1); });
+JS
+for dir in "$work/cjs" "$work/project"; do
+  cp "$work/every-entry.cjs" "$dir/"
+  (cd "$dir" && node every-entry.cjs) || fail "$dir: an entry does not load both ways"
+done
+
+step "Node ESM: named imports; a card payment; a session's card frame and a hosted page (200)"
 cat >imports.mjs <<'JS'
 import assert from 'node:assert/strict';
 import * as core from '@payments/core';
@@ -156,13 +203,8 @@ for (const page of [`${gatewayUrl}/frames/card?session_id=${session.id}&client_k
 JS
 node imports.mjs "$gateway"
 
-step "TypeScript strict (nodenext, skipLibCheck off)"
-cat >tsconfig.json <<'JSON'
-{ "compilerOptions": { "strict": true, "module": "nodenext", "moduleResolution": "nodenext", "target": "es2022",
-  "lib": ["es2023", "dom"], "types": ["node"], "noEmit": true, "skipLibCheck": false, "resolveJsonModule": true },
-  "files": ["types.ts"] }
-JSON
-cat >types.ts <<'TS'
+step "TypeScript strict (skipLibCheck off): ESM and CommonJS files, nodenext and node16"
+cat >"$work/types.ts" <<'TS'
 import type { CardBrand } from '@payments/core';
 import { checkCustomer, type CustomerInput } from '@payments/core/customer-checks';
 import { EMBEDDED_FIELDS_INTEGRITY, loadPaymentComponent, type PaymentComponentFactory } from '@payments/embedded-fields';
@@ -193,24 +235,45 @@ test('types', async ({ page, createSession, checkoutUrl }) => {
 });
 void main;
 TS
-npx --no-install tsc -p tsconfig.json
+# types.ts is ESM in the ESM project and CommonJS (imports become require()) in the other;
+# the .cts and .mts copies are the other kind in each: one tsc run per project checks both,
+# the two runs at once. Every declaration file is checked but TypeScript's own lib files.
+typecheck() { # typecheck DIR MODULE OTHER-EXTENSION
+  cp "$work/types.ts" "$1/types.ts"
+  cp "$work/types.ts" "$1/types.$3"
+  cat >"$1/tsconfig.json" <<JSON
+{ "compilerOptions": { "strict": true, "module": "$2", "moduleResolution": "$2", "target": "es2022",
+  "lib": ["es2023", "dom"], "types": ["node"], "noEmit": true, "skipLibCheck": false, "skipDefaultLibCheck": true,
+  "resolveJsonModule": true },
+  "files": ["types.ts", "types.$3"] }
+JSON
+  (cd "$1" && ./node_modules/.bin/tsc -p tsconfig.json) || { echo "pack-smoke: FAILED: $1: tsc (module $2)" >&2; return 1; }
+  echo "  $1: types.ts and types.$3 (module $2)"
+}
+typecheck "$work/project" nodenext cts & esm_types=$!
+typecheck "$work/cjs" node16 mts & cjs_types=$!
+wait "$esm_types" || fail "types in the ESM project"
+wait "$cjs_types" || fail "types in the CommonJS project"
 
-step "the QA example of packages/testing/README.md with Playwright"
 example() { awk '/<!-- qa-example -->/ { found = 1; next } found && /^```ts/ { inside = 1; next } inside && /^```/ { exit } inside { print }' "$1"; }
-mkdir -p tests
-example "$repo/packages/testing/README.md" >tests/checkout.spec.ts
-[ -s tests/checkout.spec.ts ] || fail "no QA example (<!-- qa-example --> then a ts block) in packages/testing/README.md"
-[ "$(example "$repo/README.md")" = "$(cat tests/checkout.spec.ts)" ] || fail "the root README's QA example differs from packages/testing/README.md's"
-lines=$(wc -l <tests/checkout.spec.ts)
+example "$repo/packages/testing/README.md" >"$work/checkout.spec.ts"
+[ -s "$work/checkout.spec.ts" ] || fail "no QA example (<!-- qa-example --> then a ts block) in packages/testing/README.md"
+[ "$(example "$repo/README.md")" = "$(cat "$work/checkout.spec.ts")" ] || fail "the root README's QA example differs from packages/testing/README.md's"
+lines=$(wc -l <"$work/checkout.spec.ts")
 [ "$lines" -le 15 ] || fail "the QA example has $lines lines (15 at most)"
 chromium=${PLAYWRIGHT_CHROMIUM_EXECUTABLE:-$( [ -x /usr/bin/chromium ] && echo /usr/bin/chromium || true)}
-cat >playwright.config.ts <<TS
+for dir in "$work/project" "$work/cjs"; do
+  step "the QA example of packages/testing/README.md with Playwright in $dir"
+  mkdir -p "$dir/tests"
+  cp "$work/checkout.spec.ts" "$dir/tests/checkout.spec.ts"
+  cat >"$dir/playwright.config.ts" <<TS
 import { defineConfig } from '@playwright/test';
 export default defineConfig({
   use: { launchOptions: { ${chromium:+executablePath: '$chromium', }args: ['--no-sandbox'] } },
 });
 TS
-npx --no-install playwright test --reporter=list
+  (cd "$dir" && npx --no-install playwright test --reporter=list) || fail "$dir: the QA example failed"
+done
 
 step "the single file: node mock-gateway.mjs beside its bundles"
 mkdir "$work/single"

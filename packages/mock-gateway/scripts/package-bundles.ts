@@ -19,7 +19,7 @@ const to = packagedBundles('dist');
 for (const key of ['embeddedFields', 'hostedPage', 'assets'] as const) {
   if (!existsSync(from[key])) throw new Error(`${from[key]} is missing: build the browser packages first (pnpm build)`);
   // Source maps and types stay in the browser packages: the gateway serves what browsers run.
-  cpSync(from[key], to[key], { recursive: true, filter: (file) => !file.endsWith('.map') && !file.endsWith('.d.ts') });
+  cpSync(from[key], to[key], { recursive: true, filter: (file) => !/\.(map|d\.c?ts)$/.test(file) });
 }
 
 cpSync('src/workers/card-decrypt-worker.mjs', 'dist/workers/card-decrypt-worker.mjs');
