@@ -6,7 +6,8 @@
  * package carries them (./bundles.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PACKAGED, WORKSPACE_ROOT, workspaceBundles } from './bundles';
@@ -14,9 +15,13 @@ import { loadConfig } from './config';
 import { startGateway } from './server';
 import { SCHEMA_VERSION } from './store/migrations';
 import { openStore } from './store/open-store';
+import { exportSnapshot } from './store/snapshot';
 
 const USAGE = `Usage: mock-gateway [options]
        mock-gateway migrate --data DIR      bring the store's schema up to date, then exit
+       mock-gateway snapshot export FILE [--gateway URL | --data DIR]
+                                            write a sandbox's state to FILE (default: the
+                                            gateway on http://127.0.0.1:4010)
 
 A stateful, offline simulator of the payment gateway: API, hosted page, Embedded Fields
 (embedded-fields.js and its secure frames), 3-D Secure ACS, redirect providers, webhooks.
@@ -29,6 +34,8 @@ Options:
   --webhook-retry-base-ms N first webhook retry delay, doubling each attempt (default 1000)
   --data DIR                keep state in an embedded database in DIR (created if missing):
                             it survives restarts and crashes (default: memory)  env GATEWAY_DATA
+  --snapshot FILE           start from a snapshot (mock-gateway snapshot export): customers,
+                            saved cards, sessions, transactions; into a store with no records
   --config FILE             JSON overriding the test fixture (merchants, terminals, lifetimes)
   --bundles DIR             serve this Embedded Fields build (a dist/ with embedded-fields.js,
                             sri.json and frame/) instead of the one inside the package
@@ -54,6 +61,8 @@ function parseCommandLine() {
         'webhook-retry-base-ms': { type: 'string' },
         config: { type: 'string' },
         data: { type: 'string' },
+        snapshot: { type: 'string' },
+        gateway: { type: 'string' },
         bundles: { type: 'string' },
         'no-build': { type: 'boolean' },
         quiet: { type: 'boolean' },
@@ -125,6 +134,7 @@ async function main(): Promise<void> {
     ...(acsPort !== undefined ? { acsPort } : {}),
     host: values.host ?? '127.0.0.1',
     ...(data !== undefined ? { data: userPath(data) } : {}),
+    ...(values.snapshot !== undefined ? { snapshot: userPath(values.snapshot) } : {}),
     ...(embeddedFields ? { bundles: { embeddedFields } } : {}),
   });
   const merchant = config.merchants[0]!;
@@ -158,13 +168,43 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-/** `mock-gateway migrate`: the store's schema brought up to date, nothing served. */
+/** `mock-gateway migrate` and `mock-gateway snapshot export FILE`: one job, nothing served. */
 async function runCommand(command: string[], data: string | undefined): Promise<void> {
-  if (command.length !== 1 || command[0] !== 'migrate') fail(`unknown command "${command.join(' ')}"`);
-  if (data === undefined) fail('migrate needs --data DIR (the memory store has no schema to keep)');
-  const store = await openStore({ data }); // opening migrates
-  console.log(`mock-gateway: ${store.description} is at schema version ${SCHEMA_VERSION}`);
-  await store.close();
+  if (command[0] === 'migrate' && command.length === 1) {
+    if (data === undefined) fail('migrate needs --data DIR (the memory store has no schema to keep)');
+    const store = await openStore({ data }); // opening migrates
+    console.log(`mock-gateway: ${store.description} is at schema version ${SCHEMA_VERSION}`);
+    await store.close();
+    return;
+  }
+  if (command[0] === 'snapshot' && command[1] === 'export' && command.length === 3) {
+    const file = userPath(command[2]!);
+    const lines =
+      data !== undefined ? await snapshotOfDirectory(data) : await snapshotOfGateway(values.gateway ?? 'http://127.0.0.1:4010');
+    await pipeline(lines, createWriteStream(file));
+    console.log(`mock-gateway: snapshot written to ${file}`);
+    return;
+  }
+  fail(`unknown command "${command.join(' ')}"`);
+}
+
+async function snapshotOfDirectory(data: string): Promise<AsyncIterable<string>> {
+  const store = await openStore({ data });
+  return (async function* () {
+    try {
+      yield* exportSnapshot(store);
+    } finally {
+      await store.close();
+    }
+  })();
+}
+
+async function snapshotOfGateway(gateway: string): Promise<AsyncIterable<Uint8Array>> {
+  const response = await fetch(new URL('/__mock/snapshot', gateway), { headers: { 'user-agent': 'mock-gateway-cli' } }).catch((error: unknown) => {
+    throw new Error(`no gateway at ${gateway}: ${String(error)}`);
+  });
+  if (!response.ok || !response.body) throw new Error(`${gateway} answered ${response.status} for its snapshot`);
+  return response.body as unknown as AsyncIterable<Uint8Array>;
 }
 
 main().catch((error: unknown) => {

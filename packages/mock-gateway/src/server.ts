@@ -7,6 +7,7 @@ import { createGateway, type Gateway, type GatewayOptions } from './app';
 import { bundlePaths, type BundlePaths } from './bundles';
 import { loadConfig, type GatewayConfig } from './config';
 import { openStore } from './store/open-store';
+import { importSnapshot } from './store/snapshot';
 import { registerFrameRoutes } from './routes/frames';
 import { registerHostedPageRoutes } from './routes/hosted-page-routes';
 import { registerStaticRoutes } from './routes/static-bundles';
@@ -25,6 +26,8 @@ export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
    * restarts and crashes. Without it (and without `store`), state is in memory.
    */
   data?: string;
+  /** Start from this snapshot file (`--snapshot FILE`, `GET /__mock/snapshot`): loaded into a store with no records. */
+  snapshot?: string;
 }
 
 export interface RunningGateway extends Gateway {
@@ -40,6 +43,14 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
   const extend = options.extend;
   const bundles = bundlePaths(options.bundles);
   const store = options.store ?? (await openStore({ data: options.data }));
+  if (options.snapshot !== undefined) {
+    try {
+      await importSnapshot(store, options.snapshot);
+    } catch (error) {
+      if (!options.store) await store.close();
+      throw error;
+    }
+  }
   const gw = createGateway({
     ...options,
     store,

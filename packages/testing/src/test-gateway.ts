@@ -19,8 +19,19 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-export async function startTestGateway(options: { webhookRetryBaseMs?: number } = {}): Promise<TestGateway> {
-  const running = await startGateway({ port: 0, host: '127.0.0.1', logger: false });
+export interface TestGatewayOptions {
+  webhookRetryBaseMs?: number;
+  /** Start from this snapshot file (`mock-gateway snapshot export FILE`): seeded customers, saved cards… */
+  snapshot?: string | undefined;
+}
+
+export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const running = await startGateway({
+    port: 0,
+    host: '127.0.0.1',
+    logger: false,
+    ...(options.snapshot !== undefined ? { snapshot: options.snapshot } : {}),
+  });
   running.ctx.config.webhook_retry_base_ms = options.webhookRetryBaseMs ?? 50;
   const webhooks = await startWebhookInbox({ gatewayUrl: running.url });
   running.ctx.config.webhook_url = webhooks.url;

@@ -5,6 +5,7 @@
  *  - POST /__mock/clock {advance_seconds}   move the gateway's clock (expire tokens and sessions)
  *  - GET|POST /__mock/config                read or change webhook_url, retry base, lifetimes
  *  - POST /__mock/transactions/{id}/settle  {outcome: approve|decline} settle a PENDING payment or payout
+ *  - GET  /__mock/snapshot                 the sandbox's state as a snapshot file (NDJSON; store/snapshot.ts)
  *  - GET  /__mock/transactions[?reference=&limit=] the transactions, newest first (at most `limit`, default
  *                                           1000), with their 3-D Secure stage
  */
@@ -12,7 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
 import { NotFoundError } from '../http/api-error';
 import { gatewayFaults } from '../http/faults';
+import { Readable } from 'node:stream';
 import { withTransaction } from '../store/locks';
+import { exportSnapshot } from '../store/snapshot';
 import { settlePending } from '../transactions/settle';
 
 export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): void {
@@ -98,6 +101,14 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
         return settlePending(ctx, record, request.body.outcome).transaction;
       });
     },
+  );
+
+  app.get('/__mock/snapshot', async (_request, reply) =>
+    reply
+      .type('application/x-ndjson')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', 'attachment; filename="mock-gateway-snapshot.ndjson"')
+      .send(Readable.from(exportSnapshot(ctx.store))),
   );
 
   const listSchema = {

@@ -37,6 +37,11 @@ export interface PaymentsWorkerFixtures {
   merchantSite: MerchantSite;
   /** Option: the merchant origin your test pages are served from; default: the kit's merchant site. */
   merchantOrigin: string;
+  /**
+   * Option: a snapshot file each worker's gateway starts from (`mock-gateway snapshot export
+   * FILE`): seed customers and saved cards once, and every worker has them.
+   */
+  gatewaySnapshot: string | undefined;
 }
 
 export interface HostedPage {
@@ -68,9 +73,10 @@ export const test: TestType<
     { scope: 'worker' },
   ],
   merchantOrigin: [async ({ merchantSite }, use) => use(merchantSite.origin), { scope: 'worker', option: true }],
+  gatewaySnapshot: [undefined, { scope: 'worker', option: true }],
   testGateway: [
-    async ({}, use) => {
-      const gateway = await startTestGateway();
+    async ({ gatewaySnapshot }, use) => {
+      const gateway = await startTestGateway({ snapshot: gatewaySnapshot });
       await use(gateway);
       await gateway.close();
     },
