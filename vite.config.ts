@@ -11,5 +11,7 @@ export default defineConfig({
     // GATEWAY_TEST_STORE=embedded: a worker's first gateway opens PGlite, seconds on a loaded machine.
     hookTimeout: 60_000,
     pool: 'threads',
+    // GATEWAY_TEST_STORE=postgres: starts a throwaway Postgres for the run (does nothing otherwise).
+    globalSetup: ['./vitest.postgres-setup.ts'],
   },
 });

@@ -123,7 +123,7 @@ interface StoredTransaction {
 /** Compares the store with what the load generator saw, once the last requests have landed. */
 async function verifyStore(client: GatewayClient, prefix: string, sent: number, answeredIds: string[]): Promise<LoadVerification> {
   const read = async () =>
-    (await client.request<StoredTransaction[]>('GET', '/__mock/transactions')).filter((t) => t.parent_id === null && t.transaction.reference.startsWith(`${prefix}-`));
+    (await client.request<StoredTransaction[]>('GET', '/__mock/transactions?limit=10000')).filter((t) => t.parent_id === null && t.transaction.reference.startsWith(`${prefix}-`));
   let stored = await read();
   for (let settled = 0; settled < 2; ) {
     await new Promise((resolve) => setTimeout(resolve, 150));

@@ -7,6 +7,8 @@
  *   hosted-page      first-load bytes, navigation → interactive card field
  *   components       (only with --only) what each component downloads until ready
  *   e2e              (only with --only) the Playwright suite's wall time with 1 and 2 workers
+ *   store            (only with --only; --records N, default 1,000,000) session-create and
+ *                    authorize throughput on an empty store and a full one, memory and embedded
  * Browser sections run first and the authorize load last; each waits for idle CPUs first
  * (support/quiet.ts), and what it found is in the report.
  * Writes bench/results/latest.json (a partial run keeps the other sections' last figures).
@@ -19,6 +21,7 @@ import { benchE2eWallTime } from './e2e-wall-time';
 import { benchEmbeddedFields, type CardMountResult } from './embedded-fields';
 import { benchComponentMounts } from './embedded-fields-components';
 import { benchAuthorize, type AuthorizeBench } from './gateway-authorize';
+import { benchStore, type StoreBench } from './gateway-store';
 import { benchHostedPage, type HostedPageResult } from './hosted-page';
 import { waitForQuiet, type Quiet } from './support/quiet';
 import { describeSpread } from './support/stats';
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     keystrokes: { type: 'string', default: '60' },
     duration: { type: 'string', default: '10' },
     windows: { type: 'string', default: '3' },
+    records: { type: 'string', default: '1000000' },
   },
 });
 const sections = values.only ? values.only.split(',') : DEFAULT_SECTIONS;
@@ -52,6 +56,7 @@ interface Results {
   hosted_page?: HostedPageResult;
   components?: unknown;
   e2e_wall_time?: unknown;
+  store?: StoreBench;
   figures?: Figure[];
   /** When each section last ran, and the machine's load then (partial runs mix sections). */
   ran?: Record<string, { date: string; loadavg: number[]; quiet_before?: Quiet }>;
@@ -109,6 +114,11 @@ if (sections.includes('gateway')) {
   results.gateway = await benchAuthorize({ durationS: Number(values.duration), connections: 10, windows: Number(values.windows) });
   const broken = results.gateway.windows.filter((w) => w.lost_transactions > 0 || w.doubled_references > 0);
   if (broken.length > 0) throw new Error(`gateway bench: lost or doubled transactions ${JSON.stringify(broken)}`);
+}
+if (sections.includes('store')) {
+  await settle('store');
+  console.log(`store: session-create and authorize throughput, empty and with ${values.records} transactions, memory and embedded…`);
+  results.store = await benchStore({ records: Number(values.records), durationS: Number(values.duration) });
 }
 if (sections.includes('e2e')) {
   await settle('e2e');
@@ -183,6 +193,22 @@ function figures(r: Results): Figure[] {
       beside: `${gw.requests_per_second.median} req/s on ${gw.rsa_bound.cores} cores (${Math.round(gw.requests_per_second.median / gw.rsa_bound.cores)}/core; min–max ${gw.requests_per_second.min}–${gw.requests_per_second.max}, ${gw.windows.length} windows); bound ${gw.rsa_bound.authorize_per_s}/s = ${gw.rsa_bound.decrypts_per_s_one_core} decrypts/s of one core ÷ ${gw.rsa_bound.decrypts_per_authorize}; ${gw.percent_of_all_cores_bound?.median ?? '–'} % of the ${gw.rsa_bound.cores}-core ceiling (${gw.rsa_bound.authorize_per_s_all_cores ?? '–'}/s)`,
     });
     out.push({ figure: 'status p99 under authorize load', value: gw.status_under_load_ms.p99, unit: 'ms', target: '< 20 ms', pass: gw.status_under_load_ms.p99 < 20, beside: `p50 ${gw.status_under_load_ms.p50} ms, ${gw.status_under_load_ms.samples} samples; idle p99 ${gw.status_idle_ms.p99} ms` });
+  }
+  if (r.store) {
+    const st = r.store;
+    for (const kind of ['memory', 'embedded'] as const) {
+      const k = st[kind];
+      for (const [figure, key] of [['session create', 'sessions_per_s'], ['card authorize', 'authorize_per_s']] as const) {
+        out.push({
+          figure: `${figure} at ${k.records_at_full.toLocaleString('en-US')} transactions ÷ empty, ${kind} store`,
+          value: k.ratio[key],
+          unit: '×',
+          target: '≥ 0.8',
+          pass: k.ratio[key] >= 0.8,
+          beside: `${k.full[key]}/s against ${k.empty[key]}/s empty; ${st.duration_s} s each${kind === 'memory' ? `; gateway RSS ${k.rss_mb_at_full} MB at that size` : ''}; seeded through the store in ${k.seed_s} s`,
+        });
+      }
+    }
   }
   if (ef) out.push({ figure: 'submitPayment → callback, frictionless', value: ef.submit_to_callback_ms.median, unit: 'ms', target: '', pass: null, beside: describeSpread(ef.submit_to_callback_ms, 'ms') });
   if (hpp) out.push({ figure: 'hosted page: navigation → interactive card field (cold)', value: hpp.card_field_interactive_ms.cold.median, unit: 'ms', target: '', pass: null, beside: `warm ${hpp.card_field_interactive_ms.warm.median} ms; empty page ${hpp.empty_page_load_ms.cold.median} / ${hpp.empty_page_load_ms.warm.median} ms` });

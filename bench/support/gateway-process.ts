@@ -9,9 +9,12 @@ export interface GatewayProcess {
   stop(): Promise<void>;
 }
 
-/** `bundles`: an Embedded Fields build to serve instead of the workspace's (the gateway's --bundles). */
-export async function startGatewayProcess({ bundles }: { bundles?: string } = {}): Promise<GatewayProcess> {
-  const args = ['--filter', '@payments/mock-gateway', 'start', '--port', '0', '--no-build', ...(bundles ? ['--bundles', bundles] : [])];
+/**
+ * `bundles`: an Embedded Fields build to serve instead of the workspace's (the gateway's --bundles).
+ * `args`: more of the gateway's flags (`--data DIR`, `--snapshot FILE`).
+ */
+export async function startGatewayProcess({ bundles, args: extra = [] }: { bundles?: string; args?: string[] } = {}): Promise<GatewayProcess> {
+  const args = ['--filter', '@payments/mock-gateway', 'start', '--port', '0', '--no-build', ...(bundles ? ['--bundles', bundles] : []), ...extra];
   const child = spawn('pnpm', args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,

@@ -4,7 +4,8 @@
  *
  * GATEWAY_TEST_STORE=embedded runs every suite on the embedded store (PGlite in memory)
  * instead of the memory store: one database per test worker (PGlite takes seconds to
- * start), emptied for each new gateway.
+ * start), emptied for each new gateway. GATEWAY_TEST_STORE=postgres does the same on the
+ * Postgres at GATEWAY_TEST_DATABASE_URL (the vitest config starts one): a database per worker.
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
@@ -12,6 +13,7 @@ import type { EncryptionKey } from '@payments/core';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
 import type { Backend } from './store/backend';
 import { openPGliteBackend } from './store/pglite-backend';
+import { openPostgresBackend } from './store/postgres-backend';
 import { KINDS, type Kind } from './store/record-kinds';
 import { Store } from './store/store';
 
@@ -19,12 +21,32 @@ let embedded: Promise<Backend> | undefined;
 
 /** The store a test gateway gets: memory, or the worker's embedded database, emptied. */
 export async function testStore(): Promise<Store | undefined> {
-  if (process.env.GATEWAY_TEST_STORE !== 'embedded') return undefined;
-  embedded ??= openPGliteBackend();
+  const kind = process.env.GATEWAY_TEST_STORE;
+  if (kind !== 'embedded' && kind !== 'postgres') return undefined;
+  embedded ??= kind === 'embedded' ? openPGliteBackend() : workerDatabase();
   const backend = await embedded;
   await backend.truncate(Object.keys(KINDS) as Kind[]);
   // Shared by the worker's gateways: a gateway's close() leaves it open.
   return new Store(Object.assign(Object.create(backend) as Backend, { close: () => Promise.resolve() }));
+}
+
+/** This worker's own database on the test Postgres (created on first use). */
+async function workerDatabase(): Promise<Backend> {
+  const admin = process.env.GATEWAY_TEST_DATABASE_URL;
+  if (!admin) throw new Error('GATEWAY_TEST_STORE=postgres needs GATEWAY_TEST_DATABASE_URL');
+  const name = `gateway_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return openPostgresBackend(url.toString());
 }
 
 export interface Reply<T = unknown> {

@@ -5,6 +5,7 @@
  *  - POST /__mock/clock {advance_seconds}   move the gateway's clock (expire tokens and sessions)
  *  - GET|POST /__mock/config                read or change webhook_url, retry base, lifetimes
  *  - POST /__mock/transactions/{id}/settle  {outcome: approve|decline} settle a PENDING payment or payout
+ *  - GET  /__mock/stats                    where state lives, how many records of each kind, the process's memory
  *  - GET  /__mock/snapshot                 the sandbox's state as a snapshot file (NDJSON; store/snapshot.ts)
  *  - GET  /__mock/transactions[?reference=&limit=] the transactions, newest first (at most `limit`, default
  *                                           1000), with their 3-D Secure stage
@@ -15,6 +16,7 @@ import { NotFoundError } from '../http/api-error';
 import { gatewayFaults } from '../http/faults';
 import { Readable } from 'node:stream';
 import { withTransaction } from '../store/locks';
+import { KINDS, type Kind } from '../store/record-kinds';
 import { exportSnapshot } from '../store/snapshot';
 import { settlePending } from '../transactions/settle';
 
@@ -102,6 +104,17 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
       });
     },
   );
+
+  app.get('/__mock/stats', async () => {
+    const kinds = Object.keys(KINDS) as Kind[];
+    const counts = await Promise.all(kinds.map((kind) => ctx.store.count(kind)));
+    const memory = process.memoryUsage();
+    return {
+      store: ctx.store.description,
+      records: Object.fromEntries(kinds.map((kind, i) => [kind, counts[i]])),
+      memory: { rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed },
+    };
+  });
 
   app.get('/__mock/snapshot', async (_request, reply) =>
     reply
