@@ -14,12 +14,13 @@ import { PACKAGED, WORKSPACE_ROOT, workspaceBundles } from './bundles';
 import { loadConfig } from './config';
 import { startGateway } from './server';
 import { SCHEMA_VERSION } from './store/migrations';
-import { openStore } from './store/open-store';
+import { openStore, type StoreLocation } from './store/open-store';
 import { exportSnapshot } from './store/snapshot';
 
 const USAGE = `Usage: mock-gateway [options]
-       mock-gateway migrate --data DIR      bring the store's schema up to date, then exit
-       mock-gateway snapshot export FILE [--gateway URL | --data DIR]
+       mock-gateway migrate (--data DIR | --database-url URL)
+                                            bring the store's schema up to date, then exit
+       mock-gateway snapshot export FILE [--gateway URL | --data DIR | --database-url URL]
                                             write a sandbox's state to FILE (default: the
                                             gateway on http://127.0.0.1:4010)
 
@@ -34,6 +35,8 @@ Options:
   --webhook-retry-base-ms N first webhook retry delay, doubling each attempt (default 1000)
   --data DIR                keep state in an embedded database in DIR (created if missing):
                             it survives restarts and crashes (default: memory)  env GATEWAY_DATA
+  --database-url URL        keep state in this Postgres, shared by every gateway replica on it
+                                                                              env GATEWAY_DATABASE_URL
   --snapshot FILE           start from a snapshot (mock-gateway snapshot export): customers,
                             saved cards, sessions, transactions; into a store with no records
   --config FILE             JSON overriding the test fixture (merchants, terminals, lifetimes)
@@ -61,6 +64,7 @@ function parseCommandLine() {
         'webhook-retry-base-ms': { type: 'string' },
         config: { type: 'string' },
         data: { type: 'string' },
+        'database-url': { type: 'string' },
         snapshot: { type: 'string' },
         gateway: { type: 'string' },
         bundles: { type: 'string' },
@@ -124,7 +128,9 @@ async function main(): Promise<void> {
   if (webhookUrl !== undefined) config.webhook_url = webhookUrl;
   if (values['webhook-retry-base-ms']) config.webhook_retry_base_ms = Number(values['webhook-retry-base-ms']);
   const data = values.data ?? process.env.GATEWAY_DATA;
-  if (positionals.length > 0) return runCommand(positionals, data === undefined ? undefined : userPath(data));
+  const databaseUrl = values['database-url'] ?? process.env.GATEWAY_DATABASE_URL;
+  const location = { data: data ? userPath(data) : undefined, databaseUrl: databaseUrl || undefined };
+  if (positionals.length > 0) return runCommand(positionals, location);
   const embeddedFields = embeddedFieldsBuild(values.bundles);
   if (!PACKAGED && !values['no-build']) buildMissingBundles();
 
@@ -133,7 +139,8 @@ async function main(): Promise<void> {
     port,
     ...(acsPort !== undefined ? { acsPort } : {}),
     host: values.host ?? '127.0.0.1',
-    ...(data !== undefined ? { data: userPath(data) } : {}),
+    ...(location.data !== undefined ? { data: location.data } : {}),
+    ...(location.databaseUrl !== undefined ? { databaseUrl: location.databaseUrl } : {}),
     ...(values.snapshot !== undefined ? { snapshot: userPath(values.snapshot) } : {}),
     ...(embeddedFields ? { bundles: { embeddedFields } } : {}),
   });
@@ -169,10 +176,11 @@ async function main(): Promise<void> {
 }
 
 /** `mock-gateway migrate` and `mock-gateway snapshot export FILE`: one job, nothing served. */
-async function runCommand(command: string[], data: string | undefined): Promise<void> {
+async function runCommand(command: string[], location: StoreLocation): Promise<void> {
+  const { data } = location;
   if (command[0] === 'migrate' && command.length === 1) {
-    if (data === undefined) fail('migrate needs --data DIR (the memory store has no schema to keep)');
-    const store = await openStore({ data }); // opening migrates
+    if (!data && !location.databaseUrl) fail('migrate needs --data DIR or --database-url URL (the memory store has no schema to keep)');
+    const store = await openStore(location); // opening migrates
     console.log(`mock-gateway: ${store.description} is at schema version ${SCHEMA_VERSION}`);
     await store.close();
     return;
@@ -180,7 +188,7 @@ async function runCommand(command: string[], data: string | undefined): Promise<
   if (command[0] === 'snapshot' && command[1] === 'export' && command.length === 3) {
     const file = userPath(command[2]!);
     const lines =
-      data !== undefined ? await snapshotOfDirectory(data) : await snapshotOfGateway(values.gateway ?? 'http://127.0.0.1:4010');
+      data || location.databaseUrl ? await snapshotOfStore(location) : await snapshotOfGateway(values.gateway ?? 'http://127.0.0.1:4010');
     await pipeline(lines, createWriteStream(file));
     console.log(`mock-gateway: snapshot written to ${file}`);
     return;
@@ -188,8 +196,8 @@ async function runCommand(command: string[], data: string | undefined): Promise<
   fail(`unknown command "${command.join(' ')}"`);
 }
 
-async function snapshotOfDirectory(data: string): Promise<AsyncIterable<string>> {
-  const store = await openStore({ data });
+async function snapshotOfStore(location: StoreLocation): Promise<AsyncIterable<string>> {
+  const store = await openStore(location);
   return (async function* () {
     try {
       yield* exportSnapshot(store);

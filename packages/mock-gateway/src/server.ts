@@ -26,6 +26,8 @@ export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
    * restarts and crashes. Without it (and without `store`), state is in memory.
    */
   data?: string;
+  /** Keep state in this shared Postgres (`--database-url postgres://…`): replicas share it. */
+  databaseUrl?: string;
   /** Start from this snapshot file (`--snapshot FILE`, `GET /__mock/snapshot`): loaded into a store with no records. */
   snapshot?: string;
 }
@@ -42,7 +44,7 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
   if (options.webhookUrl !== undefined) config.webhook_url = options.webhookUrl;
   const extend = options.extend;
   const bundles = bundlePaths(options.bundles);
-  const store = options.store ?? (await openStore({ data: options.data }));
+  const store = options.store ?? (await openStore({ data: options.data, databaseUrl: options.databaseUrl }));
   if (options.snapshot !== undefined) {
     try {
       await importSnapshot(store, options.snapshot);
