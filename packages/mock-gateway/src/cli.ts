@@ -33,6 +33,9 @@ Options:
   --host HOST               interface to listen on (default 127.0.0.1; 0.0.0.0 in a container)
   --webhook-url URL         where webhooks are posted                         env GATEWAY_WEBHOOK_URL
   --webhook-retry-base-ms N first webhook retry delay, doubling each attempt (default 1000)
+  --public-url URL          the origin browsers reach the API by (a load balancer), written into
+                            redirect_url, frame URLs and CSP (default: this listener) env GATEWAY_PUBLIC_URL
+  --public-acs-url URL      the same for the ACS and providers origin          env GATEWAY_PUBLIC_ACS_URL
   --data DIR                keep state in an embedded database in DIR (created if missing):
                             it survives restarts and crashes (default: memory)  env GATEWAY_DATA
   --database-url URL        keep state in this Postgres, shared by every gateway replica on it
@@ -65,6 +68,8 @@ function parseCommandLine() {
         config: { type: 'string' },
         data: { type: 'string' },
         'database-url': { type: 'string' },
+        'public-url': { type: 'string' },
+        'public-acs-url': { type: 'string' },
         snapshot: { type: 'string' },
         gateway: { type: 'string' },
         bundles: { type: 'string' },
@@ -141,6 +146,8 @@ async function main(): Promise<void> {
     host: values.host ?? '127.0.0.1',
     ...(location.data !== undefined ? { data: location.data } : {}),
     ...(location.databaseUrl !== undefined ? { databaseUrl: location.databaseUrl } : {}),
+    publicUrl: values['public-url'] ?? process.env.GATEWAY_PUBLIC_URL ?? '',
+    publicAcsUrl: values['public-acs-url'] ?? process.env.GATEWAY_PUBLIC_ACS_URL ?? '',
     ...(values.snapshot !== undefined ? { snapshot: userPath(values.snapshot) } : {}),
     ...(embeddedFields ? { bundles: { embeddedFields } } : {}),
   });

@@ -26,6 +26,13 @@ export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
    * restarts and crashes. Without it (and without `store`), state is in memory.
    */
   data?: string;
+  /**
+   * The addresses browsers and merchants reach this gateway by, when that is not its own
+   * listener (a load balancer, a container's port mapping): written into redirect_url,
+   * acs_url, frame and page URLs, CSP and the test routes' host check. Origins only.
+   */
+  publicUrl?: string;
+  publicAcsUrl?: string;
   /** Keep state in this shared Postgres (`--database-url postgres://…`): replicas share it. */
   databaseUrl?: string;
   /** Start from this snapshot file (`--snapshot FILE`, `GET /__mock/snapshot`): loaded into a store with no records. */
@@ -38,6 +45,7 @@ export interface RunningGateway extends Gateway {
 }
 
 export async function startGateway(options: StartOptions = {}): Promise<RunningGateway> {
+  const advertised = { gateway: publicOrigin(options.publicUrl, 'publicUrl'), acs: publicOrigin(options.publicAcsUrl, 'publicAcsUrl') };
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
   const config: GatewayConfig = options.config ?? loadConfig(options.configFile);
@@ -73,8 +81,23 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
   const actualAcsPort = (gw.acs.server.address() as AddressInfo).port;
   // Listening on every interface (a container): browsers reach it through loopback port mappings.
   const publicHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  gw.ctx.urls.gateway = `http://${publicHost}:${apiPort}`;
-  gw.ctx.urls.acs = `http://${publicHost}:${actualAcsPort}`;
+  gw.ctx.urls.gateway = advertised.gateway ?? `http://${publicHost}:${apiPort}`;
+  gw.ctx.urls.acs = advertised.acs ?? `http://${publicHost}:${actualAcsPort}`;
   gw.ctx.webhooks.setUrl(config.webhook_url);
   return { ...gw, url: gw.ctx.urls.gateway, acsUrl: gw.ctx.urls.acs };
+}
+
+/** An http(s) origin as given (without a trailing slash), or a clear error. */
+function publicOrigin(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) origin such as https://sandbox.example.com, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+    throw new Error(`${name} must be an http(s) origin such as https://sandbox.example.com, got "${value}"`);
+  }
+  return url.origin;
 }
