@@ -271,15 +271,16 @@ describe('webhook outbox', () => {
   });
 
   it('gives up on a dead URL once the next attempt would pass the horizon', async () => {
-    const { ctx, outbox } = await setup({ webhook_url: await deadUrl(), webhook_retry_horizon_ms: 55 });
+    // Wide margins: an attempt on a loaded machine may take tens of milliseconds.
+    const { ctx, outbox } = await setup({ webhook_url: await deadUrl(), webhook_retry_base_ms: 100, webhook_retry_horizon_ms: 250 });
     await inUnit(ctx, () => outbox.announceTransaction(record('PAYOUT', 'DECLINED')));
     await outbox.idle();
 
     const [delivery] = (await outbox.deliveries());
     expect(delivery!.state).toBe('failed');
     expect(delivery!.next_attempt_at).toBeNull();
-    // Attempt 1, a retry 20 ms after it fails; a third would start 40 ms after that, at
-    // 60 ms or later: past the 55 ms horizon.
+    // Attempt 1, a retry 100 ms after it fails; a third would start 200 ms after that, at
+    // 300 ms or later: past the 250 ms horizon.
     expect(delivery!.attempts).toHaveLength(2);
     for (const attempt of delivery!.attempts) {
       expect(attempt).toMatchObject({ status: null, error: expect.stringMatching(/ECONNREFUSED/) });
