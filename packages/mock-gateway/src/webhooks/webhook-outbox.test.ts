@@ -273,6 +273,7 @@ describe('webhook outbox', () => {
   it('gives up on a dead URL once the next attempt would pass the horizon', async () => {
     // Wide margins: an attempt on a loaded machine may take tens of milliseconds.
     const { ctx, outbox } = await setup({ webhook_url: await deadUrl(), webhook_retry_base_ms: 100, webhook_retry_horizon_ms: 250 });
+    await outbox.jwks(); // the signing key exists before the first attempt, which then takes no time to speak of
     await inUnit(ctx, () => outbox.announceTransaction(record('PAYOUT', 'DECLINED')));
     await outbox.idle();
 
