@@ -26,6 +26,9 @@ const DECLINE_REASONS: Readonly<Record<string, keyof ShopTexts['outcome']>> = {
   '1005': 'declinedExpired',
 };
 
+/** Payments the shopper approves at their bank (spec: bank redirects; the payment endpoint's OPEN_BANKING). */
+const BANK_REDIRECTS: ReadonlySet<string> = new Set(['bank-network-redirect', 'openbanking-redirect', 'open_banking']);
+
 /** The outcome of a payment whose status the shop's backend checked with the gateway. */
 export function describeOutcome(locale: LocaleTag, order: OrderStatus | null): ShopperOutcome {
   const text = shopTexts(locale).outcome;
@@ -38,10 +41,15 @@ export function describeOutcome(locale: LocaleTag, order: OrderStatus | null): S
   if (order.approved && order.status === 'APPROVED') {
     return { tone: 'approved', title: text.approvedTitle, lines: [formatMessage(text.approvedLine, params)] };
   }
+  // A bank redirect stays PENDING until the bank reports, also when the shopper left the
+  // bank's page (the spec never cancels it): say what happens either way.
+  if (order.status === 'PENDING' && order.paymentMethodType && BANK_REDIRECTS.has(order.paymentMethodType)) {
+    return { tone: 'pending', title: text.bankPendingTitle, lines: [formatMessage(text.bankPendingLine, params)] };
+  }
   if (order.status === 'PENDING' || order.status === 'CREATED') {
     return { tone: 'pending', title: text.pendingTitle, lines: [formatMessage(text.pendingLine, params)] };
   }
-  // Canceled (the shopper abandoned at the provider, or left the hosted page): said as such.
+  // Canceled (the shopper abandoned a wallet or BLIK at the provider, or left the hosted page): said as such.
   if (order.status === 'CANCELED') return canceledOutcome(locale, params.order || null);
   return notPaidOutcome(locale, params.order, order.processingCode);
 }
