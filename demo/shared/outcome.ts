@@ -4,7 +4,7 @@
  * panel and the server-rendered return pages. Processing codes, transaction ids and status
  * words decide the sentence but are never part of it (they belong in the developer details).
  */
-import { formatAmount, formatMessage, type LocaleTag } from '@payments/core';
+import { formatAmount, formatMessage, isBankPayment, type LocaleTag } from '@payments/core';
 import type { OrderStatus } from './api-types';
 import { dayCounts, shopTexts, type ShopTexts } from './i18n';
 
@@ -26,9 +26,6 @@ const DECLINE_REASONS: Readonly<Record<string, keyof ShopTexts['outcome']>> = {
   '1005': 'declinedExpired',
 };
 
-/** Payments the shopper approves at their bank (spec: bank redirects; the payment endpoint's OPEN_BANKING). */
-const BANK_REDIRECTS: ReadonlySet<string> = new Set(['bank-network-redirect', 'openbanking-redirect', 'open_banking']);
-
 /** The outcome of a payment whose status the shop's backend checked with the gateway. */
 export function describeOutcome(locale: LocaleTag, order: OrderStatus | null): ShopperOutcome {
   const text = shopTexts(locale).outcome;
@@ -43,7 +40,7 @@ export function describeOutcome(locale: LocaleTag, order: OrderStatus | null): S
   }
   // A bank redirect stays PENDING until the bank reports, also when the shopper left the
   // bank's page (the spec never cancels it): say what happens either way.
-  if (order.status === 'PENDING' && order.paymentMethodType && BANK_REDIRECTS.has(order.paymentMethodType)) {
+  if (order.status === 'PENDING' && isBankPayment(order.paymentMethodType)) {
     return { tone: 'pending', title: text.bankPendingTitle, lines: [formatMessage(text.bankPendingLine, params)] };
   }
   if (order.status === 'PENDING' || order.status === 'CREATED') {

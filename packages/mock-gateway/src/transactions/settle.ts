@@ -8,21 +8,13 @@
  * ends it. A wallet, local-scheme or Provider Y payment, where the spec is silent, is ended
  * by its provider's report that the shopper canceled: CANCELED (1003), with its webhook.
  */
-import { PROCESSING_CODES } from '@payments/core';
+import { PROCESSING_CODES, isBankPayment } from '@payments/core';
 import type { GatewayContext } from '../context';
 import { ApiError } from '../http/api-error';
 import type { TransactionRecord } from '../store/records';
 import { finalize } from './build';
 
 export type Settlement = 'approve' | 'decline';
-
-/** The spec's bank redirects (authorize) and the payment endpoint's OPEN_BANKING. */
-const BANK_REDIRECTS: ReadonlySet<string> = new Set(['bank-network-redirect', 'openbanking-redirect', 'open_banking']);
-
-/** True for a payment only the bank ends: the shopper leaving its page does not. */
-export function isBankRedirect(record: TransactionRecord): boolean {
-  return BANK_REDIRECTS.has(record.transaction.payment_method.type);
-}
 
 export function settlePending(ctx: GatewayContext, record: TransactionRecord, settlement: Settlement): TransactionRecord {
   if (record.transaction.status !== 'PENDING') {
@@ -41,6 +33,6 @@ export function settlePending(ctx: GatewayContext, record: TransactionRecord, se
  * ended CANCELED (1003) and announced.
  */
 export function abandonPending(ctx: GatewayContext, record: TransactionRecord): TransactionRecord {
-  if (record.transaction.status !== 'PENDING' || isBankRedirect(record)) return record;
+  if (record.transaction.status !== 'PENDING' || isBankPayment(record.transaction.payment_method.type)) return record;
   return finalize(ctx, record, { status: 'CANCELED' });
 }
