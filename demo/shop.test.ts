@@ -10,6 +10,7 @@ import { GatewayClient, TEST_BROWSER_INFO, TEST_CREDENTIALS, uniqueReference } f
 import { escapeHtml, renderTemplate } from './backend/html';
 import { WebhookInbox } from './backend/webhook-inbox';
 import type { CheckoutResponse, ScenariosResponse, WebhookEventRecord } from './shared/api-types';
+import { shopTexts } from './shared/i18n';
 import { startDemo, type RunningDemo } from './server';
 
 let gateway: RunningGateway;
@@ -182,6 +183,45 @@ describe('return page', () => {
     expect(html).toContain(`href="/?lang=${locale}">${back}</a>`);
     expectShopperPage(html, declined);
   });
+
+  it.each(['en-US', 'bs-BA', 'ro-RO', 'sv-SE'] as const)(
+    "%s: a bank redirect the shopper left at the bank says the bank has not confirmed it yet, not that it was canceled; then the bank's answer",
+    async (locale) => {
+      const reference = uniqueReference('demo-bank');
+      const execution = await client.authorize({
+        reference,
+        terminal_id: 'TERM00001',
+        description: 'Northwind Outfitters order',
+        currency: 'EUR',
+        amount: 4999,
+        transaction_type: 'PURCHASE',
+        payment_method: { type: 'bank-network-redirect', data: {} },
+        return_url: `${demo.url}/return`,
+        error_url: `${demo.url}/return`,
+        cancel_url: `${demo.url}/return?lang=${locale}`,
+      });
+      const left = await fetch(execution.redirect!.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'vitest' },
+        body: 'outcome=abandon',
+        redirect: 'manual',
+      });
+      const back = left.headers.get('location')!;
+      expect(back).toMatch(new RegExp(`^${demo.url}/return\\?lang=${locale}&transaction_id=`));
+      const texts = shopTexts(locale).outcome;
+      const html = await (await fetch(back)).text();
+      expect(html).toContain(`<h1 id="outcome-heading">${escapeHtml(texts.bankPendingTitle)}</h1>`);
+      expect(html).toContain(escapeHtml(texts.bankPendingLine.replace('{order}', reference)));
+      expect(html).not.toContain(escapeHtml(texts.canceledTitle));
+      expect(html).toContain(`href="/?lang=${locale}">${escapeHtml(texts.backToBasket)}</a>`);
+      const transaction = (await client.status(execution.redirect!.transaction_id)).transaction!;
+      expectShopperPage(html, transaction);
+
+      // The bank reports later: the same page now says the order is paid.
+      await client.request('POST', `/__mock/transactions/${transaction.id}/settle`, { outcome: 'approve' });
+      expect(await (await fetch(back)).text()).toContain(`<h1 id="outcome-heading">${escapeHtml(texts.approvedTitle)}</h1>`);
+    },
+  );
 
   it("follows the shopper's cookie first, then lang, then Accept-Language", async () => {
     const declined = await declinedPayment();

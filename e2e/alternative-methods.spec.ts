@@ -2,9 +2,10 @@
  * The alternative-payment-method component and the wallet and bank redirect factories, in
  * real Chromium against the worker's mock gateway: the methods the session fits, their
  * shopper data checked before sending, and the full loop for provider-x-local (with and
- * without a BLIK code), a provider-y method and both wallet redirects: the host page goes
- * to the gateway's provider page, the tester approves, declines or abandons, and the shop's
- * return_url gets the final status, confirmed by the status endpoint and by webhook.
+ * without a BLIK code), a provider-y method, both wallet redirects and a bank redirect: the host
+ * page goes to the gateway's provider page, the tester approves, declines or abandons, and the
+ * shop's return_url gets the status, confirmed by the status endpoint and by webhook (a bank
+ * redirect abandoned stays PENDING until the bank settles it).
  */
 import { webhookTransactionId, type WebhookInbox } from '@payments/testing';
 import type { GatewayClient } from '@payments/testing';
@@ -185,6 +186,20 @@ test.describe('to the provider and back', () => {
     expect((await gateway.status(back.transactionId)).transaction).toMatchObject({ status: 'CANCELED', processing_code: '1003' });
     const webhook = await webhooks.waitFor((e) => webhookTransactionId(e) === back.transactionId && e.event === 'transaction-svc:transaction:purchase:declined', { timeout: 10_000 });
     expect((webhook.body as { payload: { status: string } }).payload.status).toBe('CANCELED');
+  });
+
+  test('Online banking abandoned: back with PENDING, only the pending webhook; the bank settles it later', async ({ shop, provider, gateway, webhooks, createSession, merchantOrigin }) => {
+    await shop.open((await createSession()).id);
+    await shop.method('Online banking').check();
+    await shop.pay();
+    await provider.expectOpen('Online banking');
+    await provider.choose('Abandon');
+    const back = await provider.returned(merchantOrigin, 'PENDING');
+    await expectFinalStatus(gateway, webhooks, back.transactionId, 'PENDING');
+    const { deliveries } = await gateway.request<{ deliveries: { event: string }[] }>('GET', `/__mock/webhooks?transaction_id=${back.transactionId}`);
+    expect(deliveries.map((d) => d.event)).toEqual(['transaction-svc:transaction:purchase:pending', 'transaction-svc:transaction:pending']);
+    await gateway.request('POST', `/__mock/transactions/${back.transactionId}/settle`, { outcome: 'approve' });
+    await expectFinalStatus(gateway, webhooks, back.transactionId, 'APPROVED');
   });
 
   test('a DECLINED answer at authorize is a response, not an error; nothing navigates', async ({ shop, page, createSession }) => {

@@ -183,18 +183,19 @@ test('a wallet declined at the provider: back on the page, the shopper pays anot
   await expect(hpp.heading).toHaveText('Payment successful');
 });
 
-test('a bank redirect abandoned at the provider: back on the page, which says nothing was paid, and the shopper pays another way', async ({ hpp, createHostedPage, gateway }) => {
-  const reference = uniqueReference('abandon');
-  await hpp.open((await createHostedPage({ reference })).redirect_url);
+test('a bank redirect abandoned at the provider stays pending: the page says the bank has not confirmed it yet, then back to the shop', async ({ hpp, createHostedPage, gateway, merchantOrigin }) => {
+  await hpp.open((await createHostedPage()).redirect_url);
   await hpp.method('Online banking').check();
   await hpp.payButton('Continue to Online banking').click();
   await hpp.answerFullPage('Abandon');
-  await expect(hpp.banner).toContainText('The payment was not completed. No money was taken.');
-  const [abandoned] = await gateway.request<{ transaction: { status: string } }[]>('GET', `/__mock/transactions?reference=${reference}`);
-  expect(abandoned?.transaction.status).toBe('CANCELED');
-  await hpp.method('Card').check();
-  await hpp.payWithCard({ number: cardOf('frictionless-approved') });
-  await expect(hpp.heading).toHaveText('Payment successful');
+  // Spec: a bank redirect is never cancelled automatically; it ends when the bank reports.
+  await expect(hpp.heading).toHaveText('Payment being confirmed');
+  await expect(
+    hpp.page.getByText('Your bank has not confirmed the payment yet. If you approved it there, Northwind Outfitters will let you know once your bank confirms it. If you did not, no money is taken.'),
+  ).toBeVisible();
+  await expect(hpp.banner).toBeHidden();
+  const id = await continueToShop(hpp, gateway, merchantOrigin, '/success', 'PENDING');
+  expect((await gateway.status(id)).transaction?.payment_method.type).toBe('bank-network-redirect');
 });
 
 test('a provider that needs shopper data (BLIK, PLN): required errors are linked to their fields', async ({ hpp, createHostedPage }) => {

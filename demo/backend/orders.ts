@@ -31,6 +31,7 @@ export async function orderStatus(gateway: GatewayClient, transactionId: string)
     reference: transaction?.reference ?? null,
     processingCode: transaction?.processing_code ?? null,
     responseMessage: transaction?.response_message ?? null,
+    paymentMethodType: transaction?.payment_method?.type ?? null,
   };
 }
 

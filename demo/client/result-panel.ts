@@ -42,6 +42,7 @@ export function shopperOutcome(response: PaymentResponse, verified: OrderStatus 
     reference: tx.reference,
     processingCode: tx.processing_code,
     responseMessage: tx.response_message,
+    paymentMethodType: tx.payment_method?.type ?? null,
   });
 }
 

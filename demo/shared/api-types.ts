@@ -90,6 +90,8 @@ export interface OrderStatus {
   reference: string | null;
   processingCode: string | null;
   responseMessage: string | null;
+  /** The transaction's payment_method.type (card, wallet-a-redirect, bank-network-redirect…). */
+  paymentMethodType: string | null;
 }
 
 /** One verified webhook, as the event log shows it. */

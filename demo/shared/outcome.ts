@@ -4,7 +4,7 @@
  * panel and the server-rendered return pages. Processing codes, transaction ids and status
  * words decide the sentence but are never part of it (they belong in the developer details).
  */
-import { formatAmount, formatMessage, type LocaleTag } from '@payments/core';
+import { formatAmount, formatMessage, isBankPayment, type LocaleTag } from '@payments/core';
 import type { OrderStatus } from './api-types';
 import { dayCounts, shopTexts, type ShopTexts } from './i18n';
 
@@ -38,10 +38,15 @@ export function describeOutcome(locale: LocaleTag, order: OrderStatus | null): S
   if (order.approved && order.status === 'APPROVED') {
     return { tone: 'approved', title: text.approvedTitle, lines: [formatMessage(text.approvedLine, params)] };
   }
+  // A bank redirect stays PENDING until the bank reports, also when the shopper left the
+  // bank's page (the spec never cancels it): say what happens either way.
+  if (order.status === 'PENDING' && isBankPayment(order.paymentMethodType)) {
+    return { tone: 'pending', title: text.bankPendingTitle, lines: [formatMessage(text.bankPendingLine, params)] };
+  }
   if (order.status === 'PENDING' || order.status === 'CREATED') {
     return { tone: 'pending', title: text.pendingTitle, lines: [formatMessage(text.pendingLine, params)] };
   }
-  // Canceled (the shopper abandoned at the provider, or left the hosted page): said as such.
+  // Canceled (the shopper abandoned a wallet or BLIK at the provider, or left the hosted page): said as such.
   if (order.status === 'CANCELED') return canceledOutcome(locale, params.order || null);
   return notPaidOutcome(locale, params.order, order.processingCode);
 }

@@ -14,7 +14,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Browser, type Frame, type Locator, type Page } from '@playwright/test';
-import { LOCALES, gatewayPageTexts, type LocaleTag } from '@payments/core';
+import { LOCALES, gatewayPageTexts, messages, type LocaleTag } from '@payments/core';
 import { startTestGateway, type TestGateway } from '@payments/testing';
 import { cardFieldLabels, fillCard } from '@payments/testing/playwright';
 import { shopTexts } from '@payments/demo/shared/i18n';
@@ -120,6 +120,7 @@ async function capture({ browser, gateway, demo }: Setup, locale: LocaleTag): Pr
   const shop = shopTexts(locale);
   const labels = cardFieldLabels(locale);
   const words = gatewayPageTexts(locale);
+  const bankNetwork = messages(locale).alternativeMethods.bankNetwork;
   const card = page.locator('#card-element iframe').first().contentFrame();
   const apm = page.locator(APM_FRAME_SELECTOR).contentFrame();
   const result = page.locator('#result');
@@ -192,6 +193,12 @@ async function capture({ browser, gateway, demo }: Setup, locale: LocaleTag): Pr
     await page.waitForURL(/\/return\?/);
     await camera.shot(page, 'provider-abandoned');
 
+    await open();
+    await otherMethod(bankNetwork);
+    await page.getByRole('button', { name: words.abandon, exact: true }).click();
+    await page.waitForURL(/\/return\?/);
+    await camera.shot(page, 'provider-bank-abandoned');
+
     await open('order-in-pln');
     await otherMethod('BLIK');
     await camera.shot(page, 'provider-blik');
@@ -215,6 +222,15 @@ async function capture({ browser, gateway, demo }: Setup, locale: LocaleTag): Pr
     await page.locator('a[href$="/cancel"]').click();
     await page.waitForURL(/\/checkout\/hosted\/cancel/);
     await camera.shot(page, 'hpp-cancel');
+
+    // The hosted page shows the result a few seconds, then returns to the shop by itself.
+    await open();
+    await page.getByRole('button', { name: shop.page.hostedButton }).click();
+    await page.getByRole('radio', { name: bankNetwork, exact: true }).check();
+    await page.getByRole('button', { name: new RegExp(bankNetwork) }).click();
+    await page.getByRole('button', { name: words.abandon, exact: true }).click();
+    await page.locator('a[href$="/return"]').waitFor();
+    await camera.shot(page, 'hpp-bank-pending');
 
     await page.goto(`${gateway.url}/hpp/00000000-no-such-session`);
     await page.getByRole('heading', { level: 1 }).waitFor();

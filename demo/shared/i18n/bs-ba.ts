@@ -114,6 +114,8 @@ export const bsBA: ShopTexts = {
     approvedLine: 'Platili ste {amount} za narudžbu {order}. Narudžba je potvrđena i šaljemo je u roku od {shipDays}.',
     pendingTitle: 'Vaše plaćanje se potvrđuje',
     pendingLine: 'Vaša banka još nije potvrdila plaćanje za narudžbu {order}. Poslat ćemo Vam e-mail čim ga potvrdi. Nemojte plaćati ponovo.',
+    bankPendingTitle: 'Čekamo potvrdu Vaše banke',
+    bankPendingLine: 'Vaša banka još nije potvrdila plaćanje za narudžbu {order}. Ako ste ga odobrili kod banke, poslat ćemo Vam e-mail čim ga banka potvrdi, pa nemojte plaćati ponovo. Ako ste napustili stranicu banke bez odobrenja, ništa neće biti naplaćeno i možete ponovo naručiti iz korpe.',
     unconfirmedTitle: 'Još potvrđujemo Vaše plaćanje',
     unconfirmedLine: 'Plaćanje za narudžbu {order} još nismo mogli potvrditi kod usluge plaćanja. Dobit ćete e-mail čim bude potvrđeno. Nemojte plaćati ponovo.',
     declinedTitle: 'Vaše plaćanje nije odobreno',

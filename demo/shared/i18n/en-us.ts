@@ -116,6 +116,9 @@ export const enUS = {
     approvedLine: 'You paid {amount} for order {order}. Your order is confirmed and ships within {shipDays}.',
     pendingTitle: 'Your payment is being confirmed',
     pendingLine: 'Your bank has not confirmed the payment for order {order} yet. We will email you as soon as it does. Please do not pay again.',
+    /** A bank redirect still PENDING: the shopper may have left the bank's page without approving. */
+    bankPendingTitle: 'Waiting for your bank',
+    bankPendingLine: 'Your bank has not confirmed the payment for order {order} yet. If you approved it at your bank, we will email you as soon as the bank confirms it, so please do not pay again. If you left your bank without approving it, nothing will be charged and you can order again from your basket.',
     unconfirmedTitle: 'We are still confirming your payment',
     unconfirmedLine: 'We could not confirm the payment for order {order} with the payment service yet. You will get an email once it is confirmed. Please do not pay again.',
     declinedTitle: 'Your payment was not approved',

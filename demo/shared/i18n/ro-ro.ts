@@ -113,6 +113,8 @@ export const roRO: ShopTexts = {
     approvedLine: 'Ați plătit {amount} pentru comanda {order}. Comanda este confirmată și o expediem în {shipDays}.',
     pendingTitle: 'Plata este în curs de confirmare',
     pendingLine: 'Banca nu a confirmat încă plata pentru comanda {order}. Vă vom trimite un e-mail imediat ce o confirmă. Vă rugăm să nu plătiți din nou.',
+    bankPendingTitle: 'Așteptăm confirmarea băncii',
+    bankPendingLine: 'Banca nu a confirmat încă plata pentru comanda {order}. Dacă ați aprobat-o la banca dumneavoastră, vă vom trimite un e-mail imediat ce banca o confirmă, așa că vă rugăm să nu plătiți din nou. Dacă ați părăsit pagina băncii fără să o aprobați, nu se va debita nicio sumă și puteți comanda din nou din coș.',
     unconfirmedTitle: 'Încă confirmăm plata',
     unconfirmedLine: 'Nu am putut confirma încă plata pentru comanda {order} la serviciul de plată. Veți primi un e-mail după confirmare. Vă rugăm să nu plătiți din nou.',
     declinedTitle: 'Plata nu a fost aprobată',

@@ -113,6 +113,8 @@ export const svSE: ShopTexts = {
     approvedLine: 'Du har betalat {amount} för beställning {order}. Beställningen är bekräftad och skickas inom {shipDays}.',
     pendingTitle: 'Din betalning bekräftas',
     pendingLine: 'Din bank har inte bekräftat betalningen för beställning {order} än. Vi mejlar dig så snart den gör det. Betala inte igen.',
+    bankPendingTitle: 'Vi väntar på din bank',
+    bankPendingLine: 'Din bank har inte bekräftat betalningen för beställning {order} än. Om du godkände den hos banken mejlar vi dig så snart banken bekräftar den, så betala inte igen. Om du lämnade banken utan att godkänna den dras inget, och du kan beställa igen från varukorgen.',
     unconfirmedTitle: 'Vi bekräftar fortfarande din betalning',
     unconfirmedLine: 'Vi kunde inte bekräfta betalningen för beställning {order} hos betaltjänsten än. Du får ett mejl när den är bekräftad. Betala inte igen.',
     declinedTitle: 'Din betalning godkändes inte',

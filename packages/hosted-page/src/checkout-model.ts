@@ -120,7 +120,7 @@ export function outcomeOf(
   if (transaction.processing_code === PROCESSING_CODES.INSUFFICIENT_FUNDS) return { kind: 'declined', reason: 'funds' };
   if (transaction.status === 'FAILED') return { kind: 'declined', reason: 'failed' };
   const type = transaction.payment_method?.type;
-  // A wallet, bank or local method: the provider, not a card issuer, said no (or the shopper left it).
+  // A wallet, bank or local method: the provider, not a card issuer, said no (or the shopper left a wallet or BLIK).
   if (type && type !== 'card' && type !== 'saved_card') return { kind: 'declined', reason: 'provider' };
   if (/3DS/.test(transaction.response_message ?? '')) return { kind: 'declined', reason: 'authentication' };
   return { kind: 'declined', reason: 'generic' };

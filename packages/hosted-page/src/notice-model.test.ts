@@ -3,6 +3,7 @@ import { LOCALES, loadMessages, type Transaction } from '@payments/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionView } from './checkout-model';
 import { noticeModel, returnsByItself, type NoticeContext } from './notice-model';
+import { pageTexts } from './texts';
 
 // The browser code reads loaded catalogs (one per locale, loaded on demand); these tests speak all four.
 beforeAll(() => Promise.all(LOCALES.map((locale) => loadMessages(locale))));
@@ -40,6 +41,18 @@ describe('noticeModel', () => {
     expect(noticeModel({ kind: 'result', outcome: 'pending', transaction: paid }, context())!.title).toBe('Payment being confirmed');
     const swedish = noticeModel({ kind: 'result', outcome: 'pending', transaction: paid }, context({ locale: 'sv-SE' }))!;
     expect(swedish.title).not.toBe('Payment being confirmed');
+  });
+
+  it('pending at the bank (the shopper may have left its page): the bank has not confirmed it yet, what happens either way', () => {
+    const atBank = { ...paid, status: 'PENDING', payment_method: { type: 'bank-network-redirect' } } as unknown as Transaction;
+    for (const locale of LOCALES) {
+      const model = noticeModel({ kind: 'result', outcome: 'pending', transaction: atBank }, context({ locale }))!;
+      expect(model.body).toBe(pageTexts(locale).pendingBankBody.replace('{merchant}', 'Northwind Outfitters'));
+      expect(model.body).not.toBe(noticeModel({ kind: 'result', outcome: 'pending', transaction: paid }, context({ locale }))!.body);
+    }
+    expect(noticeModel({ kind: 'result', outcome: 'pending', transaction: atBank }, context())!.body).toBe(
+      'Your bank has not confirmed the payment yet. If you approved it there, Northwind Outfitters will let you know once your bank confirms it. If you did not, no money is taken.',
+    );
   });
 
   it('unavailable offers Try again (a reload); unconfirmed offers Check again for that transaction', () => {

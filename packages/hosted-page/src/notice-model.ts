@@ -3,7 +3,7 @@
  * authorized, pending) and the notices (expired, completed, invalid, unavailable,
  * unconfirmed), as NoticeModels for views/notice-view.ts. Pure: unit-tested.
  */
-import { formatMessage, loadedMessages, type LocaleTag, type Transaction } from '@payments/core';
+import { formatMessage, isBankPayment, loadedMessages, type LocaleTag, type Transaction } from '@payments/core';
 import { formatPageAmount } from './amount-format';
 import type { PaymentOption, SessionView } from './checkout-model';
 import { pageTexts } from './texts';
@@ -57,7 +57,9 @@ const text = pageTexts(locale);
         : []),
     ];
     if (screen.outcome === 'pending') {
-      return { tone: 'pending', title: text.pendingTitle, body: formatMessage(text.pendingBody, { merchant }), note, details, action: back(text.continueToMerchant) };
+      // At the bank it stays pending until the bank reports, also when the shopper left its page.
+      const body = isBankPayment(screen.transaction.payment_method?.type) ? text.pendingBankBody : text.pendingBody;
+      return { tone: 'pending', title: text.pendingTitle, body: formatMessage(body, { merchant }), note, details, action: back(text.continueToMerchant) };
     }
     return {
       tone: 'success',

@@ -47,6 +47,8 @@ export interface PageTexts {
   readonly pendingTitle: string;
   /** Parameter: {merchant}. */
   readonly pendingBody: string;
+  /** Pending at the shopper's bank (they may have left its page without approving). Parameter: {merchant}. */
+  readonly pendingBankBody: string;
   /** Beside the merchant's order reference on the result page (never a transaction id). */
   readonly orderReference: string;
   /** Parameter: {merchant}. */
@@ -100,6 +102,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     authorizedBody: '{amount} is reserved for {merchant}. You are charged when the order is completed.',
     pendingTitle: 'Payment being confirmed',
     pendingBody: 'Your payment is waiting for confirmation from the provider. {merchant} will let you know once it is confirmed.',
+    pendingBankBody: 'Your bank has not confirmed the payment yet. If you approved it there, {merchant} will let you know once your bank confirms it. If you did not, no money is taken.',
     orderReference: 'Order number',
     continueToMerchant: 'Continue to {merchant}',
     returnToMerchant: 'Return to {merchant}',
@@ -146,6 +149,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     authorizedBody: 'Iznos {amount} je rezervisan za trgovca {merchant}. Naplaćuje se kada narudžba bude završena.',
     pendingTitle: 'Plaćanje čeka potvrdu',
     pendingBody: 'Vaše plaćanje čeka potvrdu pružaoca usluge. {merchant} će Vas obavijestiti kada bude potvrđeno.',
+    pendingBankBody: 'Vaša banka još nije potvrdila plaćanje. Ako ste ga odobrili kod banke, {merchant} će Vas obavijestiti kada ga banka potvrdi. Ako niste, novac neće biti naplaćen.',
     orderReference: 'Broj narudžbe',
     continueToMerchant: 'Nastavite na {merchant}',
     returnToMerchant: 'Vratite se na {merchant}',
@@ -192,6 +196,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     authorizedBody: 'Suma de {amount} este rezervată pentru {merchant}. Va fi încasată la finalizarea comenzii.',
     pendingTitle: 'Plata este în curs de confirmare',
     pendingBody: 'Plata așteaptă confirmarea furnizorului. {merchant} vă va anunța când este confirmată.',
+    pendingBankBody: 'Banca dumneavoastră nu a confirmat încă plata. Dacă ați aprobat-o la bancă, {merchant} vă va anunța când banca o confirmă. Dacă nu, nu se vor retrage bani.',
     orderReference: 'Numărul comenzii',
     continueToMerchant: 'Continuați către {merchant}',
     returnToMerchant: 'Reveniți la {merchant}',
@@ -238,6 +243,7 @@ export const PAGE_TEXTS: Readonly<Record<LocaleTag, PageTexts>> = {
     authorizedBody: '{amount} är reserverat för {merchant}. Beloppet dras när beställningen slutförs.',
     pendingTitle: 'Betalningen bekräftas',
     pendingBody: 'Din betalning väntar på bekräftelse från leverantören. {merchant} meddelar dig när den är bekräftad.',
+    pendingBankBody: 'Din bank har inte bekräftat betalningen än. Om du godkände den hos banken meddelar {merchant} dig när banken har bekräftat den. Om inte, dras inga pengar.',
     orderReference: 'Beställningsnummer',
     continueToMerchant: 'Fortsätt till {merchant}',
     returnToMerchant: 'Tillbaka till {merchant}',

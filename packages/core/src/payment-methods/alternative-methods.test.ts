@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   alternativeMethodRules,
   fittingAlternativeMethods,
+  isBankPayment,
   isBlikCode,
   methodFitsOrder,
   PROVIDER_Y_METHOD_CODES,
@@ -74,5 +75,14 @@ describe('isBlikCode', () => {
   it('is exactly six digits', () => {
     expect(isBlikCode('777123')).toBe(true);
     for (const bad of ['77712', '7771234', '77712a', ' 777123', '７７７１２３']) expect(isBlikCode(bad)).toBe(false);
+  });
+});
+
+describe('isBankPayment', () => {
+  it('is the bank redirects and the payment endpoint\'s OPEN_BANKING, nothing else', () => {
+    for (const type of ['bank-network-redirect', 'openbanking-redirect', 'open_banking']) expect(isBankPayment(type)).toBe(true);
+    for (const type of ['wallet-a-redirect', 'wallets', 'provider-x-local', 'provider-y-redirect-idl', 'card', 'upi', '', null, undefined]) {
+      expect(isBankPayment(type)).toBe(false);
+    }
   });
 });

@@ -9,6 +9,15 @@
 export const WALLET_REDIRECT_TYPES = ['wallet-a-redirect', 'wallet-b-redirect'] as const;
 /** Bank redirects: accepted like the wallet redirects (README, decisions). */
 export const BANK_REDIRECT_TYPES = ['bank-network-redirect', 'openbanking-redirect'] as const;
+/**
+ * Whether a transaction's `payment_method.type` is paid at the shopper's bank: a bank redirect,
+ * or the payment endpoint's OPEN_BANKING (`open_banking`). Only the bank ends such a payment:
+ * a shopper who leaves the bank's page leaves it PENDING (spec, States: "never cancelled
+ * automatically; stays until provider reports").
+ */
+export function isBankPayment(type: string | null | undefined): boolean {
+  return type === 'open_banking' || (BANK_REDIRECT_TYPES as readonly (string | null | undefined)[]).includes(type);
+}
 /** The methods that register `window[type].factory` in embedded-fields.js (spec). */
 export const REDIRECT_FACTORY_TYPES = [...WALLET_REDIRECT_TYPES, ...BANK_REDIRECT_TYPES] as const;
 export type RedirectFactoryType = (typeof REDIRECT_FACTORY_TYPES)[number];

@@ -4,10 +4,12 @@
  * shopper's language (shopper-locale.ts). A tester approves, declines or abandons; the
  * shopper returns to return_url, error_url or cancel_url with transaction_id and status.
  *
- * Abandon is the provider telling the gateway the shopper left the payment there: the
- * gateway ends it CANCELED from its own record (processing code 1003, with its webhook) and
- * sends the shopper to cancel_url, whose page can say so and offer another try. A shopper
- * who simply never comes back leaves it PENDING, as the spec says.
+ * Abandon is the shopper leaving the payment there; they go to cancel_url with the status
+ * it has then (transactions/settle.ts, abandonPending). A bank redirect stays PENDING (the
+ * spec: never cancelled automatically, it ends when the bank reports), so the shop's page
+ * says the bank has not confirmed it yet. A wallet, local-scheme or Provider Y payment is
+ * ended CANCELED by its provider (1003, with its webhook), so the shop's page can offer
+ * another try. A shopper who simply never comes back leaves any of them PENDING.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatAmount, gatewayPageTexts, messages, type LocaleTag } from '@payments/core';
