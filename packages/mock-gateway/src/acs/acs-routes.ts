@@ -102,32 +102,32 @@ async function challengeResultPage(
   record: TransactionRecord | undefined,
   transStatus: TransStatus,
 ): Promise<FastifyReply> {
-    const lang = await shopperLocale(ctx, record, request);
-    const t = gatewayPageTexts(lang);
-    const state = record?.three_ds;
-    if (!record || !state) return errorPage(reply, lang, t.verificationDone);
-    const message: ChallengeResponseMessage = { type: 'CHALLENGE_RESPONSE', trans_status: transStatus };
-    const cres = encodeBase64UrlJson({
-      threeDSServerTransID: state.server_trans_id,
-      acsTransID: state.acs_trans_id,
-      messageType: 'CRes',
-      messageVersion: '2.2.0',
-      transStatus,
-    });
-    const form = autoPostForm(state.notification_url, { cres }, t.continue);
-    // The message goes only to the origin that may frame this challenge for this transaction.
-    const parentOrigin = record.integration_type === 'HPP' ? ctx.urls.gateway : originOf(record.originator_url);
-    const script =
-      `if (window.parent !== window) { window.parent.postMessage(${scriptJson(JSON.stringify(message))}, ${scriptJson(parentOrigin)}); }\n` +
-      form.script;
-    return sendPage(reply, {
-      title: transStatus === 'Y' ? t.verifiedTitle : t.notVerifiedTitle,
-      lang,
-      body: html`<main><p class="muted" role="status">${transStatus === 'Y' ? t.verifiedLine : t.notVerifiedLine}</p>${form.body}</main>`,
-      script,
-      formAction: [originOf(state.notification_url)],
-      frameAncestors: allowedFramers(ctx, record),
-    });
+  const lang = await shopperLocale(ctx, record, request);
+  const t = gatewayPageTexts(lang);
+  const state = record?.three_ds;
+  if (!record || !state) return errorPage(reply, lang, t.verificationDone);
+  const message: ChallengeResponseMessage = { type: 'CHALLENGE_RESPONSE', trans_status: transStatus };
+  const cres = encodeBase64UrlJson({
+    threeDSServerTransID: state.server_trans_id,
+    acsTransID: state.acs_trans_id,
+    messageType: 'CRes',
+    messageVersion: '2.2.0',
+    transStatus,
+  });
+  const form = autoPostForm(state.notification_url, { cres }, t.continue);
+  // The message goes only to the origin that may frame this challenge for this transaction.
+  const parentOrigin = record.integration_type === 'HPP' ? ctx.urls.gateway : originOf(record.originator_url);
+  const script =
+    `if (window.parent !== window) { window.parent.postMessage(${scriptJson(JSON.stringify(message))}, ${scriptJson(parentOrigin)}); }\n` +
+    form.script;
+  return sendPage(reply, {
+    title: transStatus === 'Y' ? t.verifiedTitle : t.notVerifiedTitle,
+    lang,
+    body: html`<main><p class="muted" role="status">${transStatus === 'Y' ? t.verifiedLine : t.notVerifiedLine}</p>${form.body}</main>`,
+    script,
+    formAction: [originOf(state.notification_url)],
+    frameAncestors: allowedFramers(ctx, record),
+  });
 }
 
 /**

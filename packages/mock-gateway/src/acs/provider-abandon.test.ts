@@ -50,7 +50,7 @@ const abandon = (url: string) =>
   });
 
 const transaction = async (id: string) => (await t.call<StatusResponse>('GET', `/api/transactions/${id}/status`, undefined, auth)).body.transaction;
-const events = (id: string) => t.gw.ctx.webhooks.deliveries().filter((d) => d.transaction_id === id).map((d) => d.event);
+const events = async (id: string) => (await t.gw.ctx.webhooks.deliveries()).filter((d) => d.transaction_id === id).map((d) => d.event);
 const PENDING_EVENTS = ['transaction-svc:transaction:purchase:pending', 'transaction-svc:transaction:pending'];
 const A_DAY = 24 * 60 * 60;
 
@@ -72,7 +72,7 @@ describe('a bank redirect abandoned at the provider', () => {
     expect(clock.status).toBe(200);
     auth = await t.auth(); // the merchant's token of yesterday has expired
     expect(await transaction(id)).toMatchObject({ status: 'PENDING', pending: true, processing_code: '1002' });
-    expect(events(id)).toEqual(PENDING_EVENTS);
+    expect(await events(id)).toEqual(PENDING_EVENTS);
 
     // The bank's page is still there for a shopper who goes back to it.
     const page = await t.gw.acs.inject({ method: 'GET', url: new URL(redirect.url).pathname, headers: { 'user-agent': 'vitest' } });
@@ -83,7 +83,7 @@ describe('a bank redirect abandoned at the provider', () => {
     expect(settled.status).toBe(200);
     const final = outcome === 'approve' ? 'APPROVED' : 'DECLINED';
     expect(await transaction(id)).toMatchObject({ status: final, pending: false });
-    expect(events(id)).toEqual([
+    expect(await events(id)).toEqual([
       ...PENDING_EVENTS,
       ...(outcome === 'approve'
         ? ['transaction-svc:transaction:purchase:approved']
@@ -103,6 +103,6 @@ describe('a wallet, local-scheme or Provider Y payment abandoned at the provider
     const id = redirect.transaction_id;
     expect((await abandon(redirect.url)).headers.location).toBe(`https://shop.example/cancel?transaction_id=${id}&status=CANCELED`);
     expect(await transaction(id)).toMatchObject({ status: 'CANCELED', processing_code: '1003', pending: false });
-    expect(events(id)).toEqual([...PENDING_EVENTS, 'transaction-svc:transaction:purchase:declined', 'transaction-svc:transaction:declined']);
+    expect(await events(id)).toEqual([...PENDING_EVENTS, 'transaction-svc:transaction:purchase:declined', 'transaction-svc:transaction:declined']);
   });
 });

@@ -73,8 +73,7 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: GatewayContext
     });
   });
 
-  app.post<{ Params: { id: string }; Body: { outcome?: string; blik_code?: string } }>('/provider/:id', async (request, reply) =>
-  {
+  app.post<{ Params: { id: string }; Body: { outcome?: string; blik_code?: string } }>('/provider/:id', async (request, reply) => {
     const outcome = request.body?.outcome;
     // Decided and stored first; the shopper is sent on only once it is committed.
     const record = await withTransaction(ctx, request.params.id, (found) => {
@@ -89,9 +88,9 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: GatewayContext
 
 /** The shopper's answer on the provider's page, under the payment's lock. */
 function providerOutcome(ctx: GatewayContext, record: TransactionRecord, outcome: string | undefined, blikCode: string | undefined): void {
-    if (record.transaction.status === 'PENDING' && (outcome === 'approve' || outcome === 'decline')) {
-      const blikMissing = record.transaction.payment_method.type === 'provider-x-local' && !record.blik_code_given && !/^\d{6}$/.test(blikCode ?? '');
-      settlePending(ctx, record, outcome === 'approve' && !blikMissing ? 'approve' : 'decline');
-    }
-    if (record.transaction.status === 'PENDING' && outcome === 'abandon') abandonPending(ctx, record);
+  if (record.transaction.status === 'PENDING' && (outcome === 'approve' || outcome === 'decline')) {
+    const blikMissing = record.transaction.payment_method.type === 'provider-x-local' && !record.blik_code_given && !/^\d{6}$/.test(blikCode ?? '');
+    settlePending(ctx, record, outcome === 'approve' && !blikMissing ? 'approve' : 'decline');
+  }
+  if (record.transaction.status === 'PENDING' && outcome === 'abandon') abandonPending(ctx, record);
 }

@@ -112,29 +112,29 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext)
       throw invalid('method', 'The method is not enabled on this terminal', [body.method, terminal.id]);
     }
     return ctx.store.atomic([referenceLock(terminal.id, body.reference)], async () => {
-    const existing = await findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
-    if (existing) return repeatResponse(existing, isPayment);
-    await checkCustomer(ctx, principal.merchantId, body.customer);
+      const existing = await findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
+      if (existing) return repeatResponse(existing, isPayment);
+      await checkCustomer(ctx, principal.merchantId, body.customer);
 
-    const record = createTransaction(ctx, {
-      merchantId: principal.merchantId,
-      terminalId: terminal.id,
-      reference: body.reference,
-      description: body.description,
-      currency: body.currency,
-      amount: body.amount,
-      transactionType: 'PAYMENT',
-      paymentMethod: { type: body.method.toLowerCase(), method: body.method },
-      customer: body.customer ?? null,
-      customerIp: body.customer_ip,
-      integrationType: 'DIRECT_API',
-      metadata: body.metadata ?? {},
-      originatorUrl: originatorUrl(terminal, body.originator_url),
-      returnUrl: body.return_url,
-      errorUrl: body.error_url,
-      cancelUrl: body.cancel_url,
-    });
-    return REDIRECT_METHODS.includes(body.method) ? startRedirect(ctx, record) : startPending(ctx, record);
+      const record = createTransaction(ctx, {
+        merchantId: principal.merchantId,
+        terminalId: terminal.id,
+        reference: body.reference,
+        description: body.description,
+        currency: body.currency,
+        amount: body.amount,
+        transactionType: 'PAYMENT',
+        paymentMethod: { type: body.method.toLowerCase(), method: body.method },
+        customer: body.customer ?? null,
+        customerIp: body.customer_ip,
+        integrationType: 'DIRECT_API',
+        metadata: body.metadata ?? {},
+        originatorUrl: originatorUrl(terminal, body.originator_url),
+        returnUrl: body.return_url,
+        errorUrl: body.error_url,
+        cancelUrl: body.cancel_url,
+      });
+      return REDIRECT_METHODS.includes(body.method) ? startRedirect(ctx, record) : startPending(ctx, record);
     });
   });
 }

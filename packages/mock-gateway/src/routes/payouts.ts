@@ -115,33 +115,33 @@ export function registerPayoutRoutes(app: FastifyInstance, ctx: GatewayContext):
     if (errors.length > 0) throw new ApiError(422, errors);
     const { terminal } = resolveTerminal(ctx, principal.merchantId, body.terminal_id, 'TRX_TYPE_PAYOUT');
     return ctx.store.atomic([referenceLock(terminal.id, body.reference)], async () => {
-    const existing = await findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
-    if (existing) return repeatResponse(existing, isNonCardPayout);
-    await checkCustomer(ctx, principal.merchantId, body.customer);
+      const existing = await findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
+      if (existing) return repeatResponse(existing, isNonCardPayout);
+      await checkCustomer(ctx, principal.merchantId, body.customer);
 
-    const destination = payoutDestination(body.beneficiary);
-    const record = createTransaction(ctx, {
-      merchantId: principal.merchantId,
-      terminalId: terminal.id,
-      reference: body.reference,
-      description: body.description,
-      currency: body.currency,
-      amount: body.amount,
-      transactionType: 'PAYOUT',
-      paymentMethod: {
-        type: payoutMethodType(body.beneficiary.type, body.currency),
-        masked: maskLast4(destination),
-        method: maskLast4(destination),
-      },
-      customer: body.customer ?? null,
-      customerIp: body.customer_ip ?? request.ip,
-      integrationType: 'DIRECT_API',
-      metadata: body.metadata ?? {},
-      originatorUrl: originatorUrl(terminal, undefined),
-      returnUrl: body.return_url ?? null,
-    });
-    markPending(ctx, record);
-    return respond(record, resultResponse(record));
+      const destination = payoutDestination(body.beneficiary);
+      const record = createTransaction(ctx, {
+        merchantId: principal.merchantId,
+        terminalId: terminal.id,
+        reference: body.reference,
+        description: body.description,
+        currency: body.currency,
+        amount: body.amount,
+        transactionType: 'PAYOUT',
+        paymentMethod: {
+          type: payoutMethodType(body.beneficiary.type, body.currency),
+          masked: maskLast4(destination),
+          method: maskLast4(destination),
+        },
+        customer: body.customer ?? null,
+        customerIp: body.customer_ip ?? request.ip,
+        integrationType: 'DIRECT_API',
+        metadata: body.metadata ?? {},
+        originatorUrl: originatorUrl(terminal, undefined),
+        returnUrl: body.return_url ?? null,
+      });
+      markPending(ctx, record);
+      return respond(record, resultResponse(record));
     });
   });
 }
