@@ -11,6 +11,7 @@ import { TEST_CARDS, startTestGateway, uniqueReference, type GatewayClient, type
 import { APM_FRAME_TITLE } from '../models/alternative-methods-page';
 import type { EngineDriver, EngineName } from './driver';
 import { launchEngine } from './drivers';
+import { mountScenarios } from './mount-scenarios';
 import { CHALLENGE_FRAME, Shopper, cardFrame, challengeDialog } from './shopper';
 
 declare module 'vitest' {
@@ -219,6 +220,8 @@ export function engineSuite(engine: EngineName): void {
       await shopper.result('Approved APPROVED');
     });
   });
+
+  mountScenarios(engine, { driver: () => driver, shopper: () => shopper, createSession: () => createSession() });
 
   describe(`${engine}: the challenge is a real modal on a 375x667 screen`, () => {
     beforeEach(async () => {

@@ -18,7 +18,7 @@ import { hostMessage } from './host-messages';
 import { toAlternativeResponse } from './alternative-response';
 import { openApmFrame, type ApmFrameContext } from './apm-frame';
 import type { FrameConnection } from './frame-connection';
-import { FramedComponent, paymentCallback } from './framed-component';
+import { FramedComponent, paymentCallback, type ComponentRegistry } from './framed-component';
 
 const EMPTY_STATE: ComponentState = { valid: false, brand: null, fields: {}, method: null };
 
@@ -26,16 +26,17 @@ export class AlternativeMethodComponent extends FramedComponent<ApmSubmitRequest
   constructor(
     private readonly config: ComponentConfig,
     private readonly context: ApmFrameContext,
-    onUnmount: (component: AlternativeMethodComponent) => void,
+    registry: ComponentRegistry,
   ) {
-    super(config, context.locale, EMPTY_STATE, () => onUnmount(this), 'alternative-payment-method', 'ef-apm');
+    super(config, context.locale, EMPTY_STATE, registry, 'alternative-payment-method', 'ef-apm');
   }
 
-  protected async connect(container: HTMLElement): Promise<{ frame: FrameConnection<ApmFrameRemote>; height: number }> {
+  protected async connect(container: HTMLElement, signal: AbortSignal): Promise<{ frame: FrameConnection<ApmFrameRemote>; height: number }> {
     const { connection, height } = await openApmFrame(container, { ...this.context, locale: this.locale }, this.commonHostMethods(), {
       mode: 'list',
       title: this.frameTitle(this.locale),
       config: this.config,
+      signal,
     });
     return { frame: connection, height };
   }

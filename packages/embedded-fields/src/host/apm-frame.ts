@@ -26,7 +26,8 @@ export async function openApmFrame(
   container: HTMLElement,
   context: ApmFrameContext,
   host: ApmHostMethods,
-  options: { mode: ApmFrameConfig['mode']; title: string; config: ComponentConfig },
+  /** `signal`: the frame's life (openFrame). */
+  options: { mode: ApmFrameConfig['mode']; title: string; config: ComponentConfig; signal?: AbortSignal },
 ): Promise<ApmFrame> {
   const customer = options.config.customerConfig ?? {};
   const config: ApmFrameConfig = {
@@ -42,6 +43,7 @@ export async function openApmFrame(
     { gatewayOrigin: context.gatewayOrigin, path: APM_FRAME_PATH, sessionId: context.sessionId, clientKey: context.clientKey, locale: context.locale, config, title: options.title },
     host,
     (report) => (isApmReadyReport(report) ? report : undefined),
+    options.signal,
   );
   return { connection, methods: drawn.methods, height: drawn.height };
 }

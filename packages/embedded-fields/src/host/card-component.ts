@@ -26,7 +26,7 @@ import {
 } from '../shared/protocol';
 import type { ChallengeOutcome, OpenChallenge } from '../shared/challenge-dialog';
 import { openFrame, type FrameConnection } from './frame-connection';
-import { FramedComponent, paymentCallback } from './framed-component';
+import { FramedComponent, paymentCallback, type ComponentRegistry } from './framed-component';
 import { scriptLoadedFrom } from './gateway-origin';
 import { hostMessage } from './host-messages';
 import { loadPaymentActions, type PaymentActions } from './payment-actions';
@@ -49,12 +49,12 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     private readonly type: Extract<ComponentType, 'card' | 'saved-card'>,
     private readonly config: ComponentConfig,
     private readonly context: ComponentContext,
-    onUnmount: (component: CardComponent) => void,
+    registry: ComponentRegistry,
   ) {
-    super(config, context.locale, EMPTY_STATE, () => onUnmount(this), type, 'ef-card');
+    super(config, context.locale, EMPTY_STATE, registry, type, 'ef-card');
   }
 
-  protected async connect(container: HTMLElement): Promise<{ frame: FrameConnection; height: number }> {
+  protected async connect(container: HTMLElement, signal: AbortSignal): Promise<{ frame: FrameConnection; height: number }> {
     const common = this.commonHostMethods();
     const methods: HostMethods = {
       ...common,
@@ -96,6 +96,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
       },
       methods,
       (report) => (isReadyReport(report) ? report : undefined),
+      signal,
     );
     return { frame, height: frame.drawn.height };
   }
@@ -131,9 +132,9 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     return hostMessage(locale, 'frame_title');
   }
 
-  override unmount(): void {
+  protected override teardown(): void {
     this.challenge?.close();
-    super.unmount();
+    super.teardown();
   }
 
   submitPayment(options: SubmitPaymentOptions = {}): Promise<PaymentResponse> {

@@ -57,14 +57,18 @@ export type ReadyCheck<Drawn> = (report: unknown) => ReadyReport<Drawn & { heigh
 
 /**
  * Opens the frame and resolves once it is drawn, with what its ready report said (`check`
- * reads it). `methods`: what the host offers the frame.
+ * reads it). `methods`: what the host offers the frame. `signal` is the frame's life: once
+ * it aborts, the frame, its listeners and its timers are gone at once (destroy()), and an
+ * open still under way rejects with the signal's reason.
  */
 export async function openFrame<Remote extends Methods, Drawn extends { height: number }>(
   container: HTMLElement,
   source: FrameSource,
   methods: Partial<HostMethods>,
   check: ReadyCheck<Drawn>,
+  signal?: AbortSignal,
 ): Promise<FrameConnection<Remote> & { drawn: Drawn }> {
+  signal?.throwIfAborted();
   const url = new URL(source.path, source.gatewayOrigin);
   url.searchParams.set('session_id', source.sessionId);
   url.searchParams.set('client_key', source.clientKey);
@@ -83,7 +87,7 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
   Object.assign(iframe.style, { border: '0', width: '100%', height: '0', display: 'block', colorScheme: 'normal' });
   container.append(iframe);
 
-  let settle: { drawn(value: Drawn): void; failed(error: Error): void } | undefined;
+  let settle: { drawn(value: Drawn): void; failed(error: unknown): void } | undefined;
   const ready = new Promise<Drawn>((resolve, reject) => {
     settle = { drawn: resolve, failed: reject };
   });
@@ -103,10 +107,11 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
     { signal: reports.signal },
   );
   const messenger = new WindowMessenger({ remoteWindow: iframe.contentWindow!, allowedOrigins: [source.gatewayOrigin] });
+  // No penpal timeout: its timer outlives destroy(). The handshake's deadline is ours.
+  const connection: Connection<Remote> = connect<Remote>({ messenger, methods, channel: 'embedded-fields' });
   // A frame that reported but never connects (it cannot, short of a browser fault) makes the
   // calls waiting for it reject after the timeout, instead of hanging.
-  const connection: Connection<Remote> = connect<Remote>({ messenger, methods, channel: 'embedded-fields', timeout: CONNECT_TIMEOUT_MS });
-  connection.promise.catch(() => undefined); // timed out or destroyed: the calls waiting for it reject
+  const handshake = withDeadline(connection.promise, CONNECT_TIMEOUT_MS, 'the frame did not connect in time');
 
   // Until connected or reported: the load grace and the connect timeout. Once connected, the
   // frame is alive, and its drawing (a saved card's mark on a slow network) gets a timeout of
@@ -134,33 +139,53 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
       timer = setTimeout(() => giveUp(false), LOADED_GRACE_MS);
     };
     iframe.addEventListener('load', onLoad, { signal: watching.signal });
-    void connection.promise.then(() => {
+    void handshake.promise.then(() => {
       if (watching.signal.aborted) return; // already reported
       watching.abort();
       clearTimeout(timer);
       timer = setTimeout(() => reject(new Error('the frame connected but was not drawn in time')), CONNECT_TIMEOUT_MS);
     }, () => undefined);
   });
+
+  /** Everything this frame holds on the page: safe to call more than once. */
+  const destroy = () => {
+    signal?.removeEventListener('abort', onAbort);
+    stopWatching();
+    reports.abort();
+    handshake.cancel(new Error('the frame was removed'));
+    connection.destroy();
+    iframe.remove();
+  };
+  // Synchronous: by the time unmount() returns, the frame and its listeners are gone.
+  function onAbort() {
+    destroy();
+    settle?.failed(signal!.reason);
+  }
+  signal?.addEventListener('abort', onAbort);
   try {
     const drawn = await Promise.race([ready, notInTime]);
     stopWatching();
     closePreloadFrame();
-    return {
-      iframe,
-      remote: whenConnected(connection.promise),
-      drawn,
-      destroy() {
-        connection.destroy();
-        iframe.remove();
-      },
-    };
+    return { iframe, remote: whenConnected(handshake.promise), drawn, destroy };
   } catch (error) {
-    stopWatching();
-    reports.abort();
-    connection.destroy();
-    iframe.remove();
+    destroy();
     throw error;
   }
+}
+
+/** `promise`, or a rejection after `ms` or at cancel(): its timer never outlives it. */
+function withDeadline<T>(promise: Promise<T>, ms: number, message: string): { promise: Promise<T>; cancel(reason: Error): void } {
+  let cancel: (reason: Error) => void = () => undefined;
+  const bounded = new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message)), ms);
+    cancel = (reason) => {
+      clearTimeout(timer);
+      reject(reason);
+    };
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+  bounded.catch(() => undefined); // timed out or cancelled: the calls waiting for it reject
+  return { promise: bounded, cancel };
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * What every component that lives in a secure frame does on the merchant's side, whatever
  * the frame holds (card fields, a saved card's CVV, the payment-method list): mount the frame
- * once, relay its states (never values), answer validate / getCustomer /
- * getDataWithValidation from it, switch its locale, run one submit at a time, and report
- * every failure through onError as well as the callback. It also keeps the merchant's
- * `on`/`off` handlers (component-events.ts) and the state classes on the container
- * (state-classes.ts), and settles submitPayment's promise and callback alike (`pay`).
+ * once (and let go of all of it at unmount, even while it is still opening: each mount's
+ * life is an AbortSignal the frame obeys), relay its states (never values), answer
+ * validate / getCustomer / getDataWithValidation from it, switch its locale, run one submit
+ * at a time, and report every failure through onError as well as the callback. It also
+ * keeps the merchant's `on`/`off` handlers (component-events.ts) and the state classes on the
+ * container (state-classes.ts), and settles submitPayment's promise and callback alike (`pay`).
  *
  * A subclass says which frame to open (`connect`), what the frame may ask of the page
  * beyond the common `change` / `resize` / `focusExit`, and how an outcome reaches its
@@ -28,6 +29,7 @@ import { ComponentEvents } from './component-events';
 import { moveFocusFrom } from './focus';
 import type { FrameConnection } from './frame-connection';
 import { hostMessage } from './host-messages';
+import { mountAborted } from './mount-aborted';
 import { checkLocale, PaymentComponentError } from './options';
 import { clearStateClasses, setStateClasses } from './state-classes';
 
@@ -44,6 +46,12 @@ export interface MountedFrame<SubmitRequest> extends Pick<FrameConnection, 'ifra
   remote: ComponentFrameCalls<SubmitRequest>;
 }
 
+/** The components of one PaymentComponent instance that are mounted (or mounting): a Set does. */
+export interface ComponentRegistry {
+  add(component: { unmount(): void }): void;
+  delete(component: { unmount(): void }): void;
+}
+
 export abstract class FramedComponent<SubmitRequest> {
   onChange: ((state: ComponentState) => void) | undefined;
   onError: ((error: PaymentError) => void) | undefined;
@@ -51,6 +59,8 @@ export abstract class FramedComponent<SubmitRequest> {
   private frame: MountedFrame<SubmitRequest> | undefined;
   protected locale: Locale;
   private mounting: Promise<void> | undefined;
+  /** The current mount's life: aborting it cancels the open under way and removes the frame. */
+  private life: AbortController | undefined;
   private state: ComponentState;
   private inFlight: Promise<SubmitOutcome> | undefined;
   private readonly events = new ComponentEvents();
@@ -62,7 +72,8 @@ export abstract class FramedComponent<SubmitRequest> {
     config: ComponentConfig,
     locale: Locale,
     private readonly emptyState: ComponentState,
-    private readonly onUnmount: () => void,
+    /** Where the component is known while mounted (PaymentComponent's, for destroy()). */
+    private readonly registry: ComponentRegistry,
     private readonly componentType: ComponentType,
     /** The state classes' prefix (state-classes.ts). */
     private readonly classPrefix: string,
@@ -73,19 +84,34 @@ export abstract class FramedComponent<SubmitRequest> {
     this.state = emptyState;
   }
 
-  /** Opens the frame in `container` and configures it; answers the frame and its height. */
-  protected abstract connect(container: HTMLElement): Promise<{ frame: MountedFrame<SubmitRequest>; height: number }>;
+  /** Opens the frame in `container` and configures it; answers the frame and its height. `signal` is the frame's life (openFrame). */
+  protected abstract connect(container: HTMLElement, signal: AbortSignal): Promise<{ frame: MountedFrame<SubmitRequest>; height: number }>;
 
+  /**
+   * Opens the frame in the element. Again into the same element: the mount under way (or
+   * done) answers. Into another element: the first mount is cancelled, or its frame removed
+   * (as by unmount()), and the frame opens in the new one. unmount(), destroy() and that cancel a mount in flight:
+   * its frame, listeners and timers go at once, it emits nothing, and its promise rejects
+   * with a MountAbortedError that counts as handled when nobody awaits it.
+   */
   mount(selector: string | HTMLElement): Promise<void> {
-    if (this.mounting) return this.mounting;
     const container = typeof selector === 'string' ? document.querySelector<HTMLElement>(selector) : selector;
     if (!(container instanceof HTMLElement)) {
       throw new PaymentComponentError(`PaymentComponent: mount(selector) found no element for ${String(selector)}`);
     }
+    if (this.mounting && container === this.container) return this.mounting;
+    if (this.mounting) this.teardown();
+    const life = new AbortController();
+    this.life = life;
     this.container = container;
+    this.registry.add(this);
     const openedIn = this.locale;
-    this.mounting = this.connect(container).then(
+    this.mounting = this.connect(container, life.signal).then(
       ({ frame, height }) => {
+        if (life.signal.aborted) {
+          frame.destroy();
+          throw life.signal.reason;
+        }
         this.frame = frame;
         this.setHeight(height);
         // A changeLocale() while the frame was loading had no frame to tell: tell it now.
@@ -95,10 +121,12 @@ export abstract class FramedComponent<SubmitRequest> {
         this.events.emit('ready', { type: this.componentType });
       },
       (error: unknown) => {
-      // Nothing is left mounted: mount() may simply be called again.
-      this.mounting = undefined;
-      const failure = this.fail({ code: 'frame_load_failed', message: hostMessage(this.locale, 'frame_load_failed') });
-      throw Object.assign(new Error(failure.message), { code: failure.code, cause: error });
+        if (life.signal.aborted) throw life.signal.reason; // cancelled: nothing to report
+        // Nothing is left mounted: mount() may simply be called again.
+        this.mounting = undefined;
+        this.life = undefined;
+        const failure = this.fail({ code: 'frame_load_failed', message: hostMessage(this.locale, 'frame_load_failed') });
+        throw Object.assign(new Error(failure.message), { code: failure.code, cause: error });
       },
     );
     return this.mounting;
@@ -150,7 +178,19 @@ export abstract class FramedComponent<SubmitRequest> {
     if (this.container) setStateClasses(this.container, this.classPrefix, this.state, this.focused);
   }
 
+  /** Removes the frame, or cancels the mount under way; the component may be mounted again. Idempotent. */
   unmount(): void {
+    this.teardown();
+    this.registry.delete(this);
+  }
+
+  /** Everything a mount holds, let go: the frame (or the open under way), the classes, the state. */
+  protected teardown(): void {
+    // A cancelled mount's rejection is for whoever awaits it; unawaited (an effect's
+    // cleanup), it must not surface as an unhandled rejection.
+    this.mounting?.catch(() => undefined);
+    this.life?.abort(mountAborted());
+    this.life = undefined;
     if (this.container) clearStateClasses(this.container, this.classPrefix);
     this.container = undefined;
     this.ready = false;
@@ -159,7 +199,6 @@ export abstract class FramedComponent<SubmitRequest> {
     this.frame = undefined;
     this.mounting = undefined;
     this.state = this.emptyState;
-    this.onUnmount();
   }
 
   validate(): boolean {

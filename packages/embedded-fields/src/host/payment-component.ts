@@ -17,6 +17,7 @@ export function PaymentComponent(rawOptions: unknown): PaymentComponentInstance 
     sessionId: options.sessionId,
     locale: options.locale ?? resolveLocale(undefined, navigator.languages ?? [navigator.language]),
   };
+  // The mounted (and mounting) components: each adds itself at mount() and leaves at unmount().
   const components = new Set<{ unmount(): void }>();
   let destroyed = false;
 
@@ -27,14 +28,12 @@ export function PaymentComponent(rawOptions: unknown): PaymentComponentInstance 
       const checkedType = checkComponentType(type);
       const checkedConfig = checkComponentConfig(checkedType, config);
       if (checkedType === 'alternative-payment-method') {
-        const alternative = new AlternativeMethodComponent(checkedConfig, context, (c) => components.delete(c));
-        components.add(alternative);
-        return alternative;
+        return new AlternativeMethodComponent(checkedConfig, context, components);
       }
-      const component: PaymentComponentElement = new CardComponent(checkedType, checkedConfig, context, (c) => components.delete(c));
-      components.add(component);
+      const component: PaymentComponentElement = new CardComponent(checkedType, checkedConfig, context, components);
       return component;
     }) as PaymentComponentInstance['create'],
+    // Harmless again: a second destroy() finds nothing mounted.
     destroy() {
       destroyed = true;
       for (const component of [...components]) component.unmount();

@@ -144,9 +144,30 @@ export interface PaymentComponentEvents {
   off<E extends PaymentComponentEvent>(event: E, handler?: PaymentComponentEventHandler<E>): this;
 }
 
+/**
+ * What mount() rejects with when unmount(), destroy() or a mount() into another element
+ * cancels it before the frame is ready: an Error named `AbortError` (as fetch's
+ * cancellations) with `code: 'mount_aborted'`. Not a PaymentError: onError and the `error`
+ * handlers never hear of it, and a cancelled mount nobody awaits is no unhandled rejection.
+ */
+export interface MountAbortedError extends Error {
+  name: 'AbortError';
+  code: 'mount_aborted';
+}
+
 export interface PaymentComponentElement extends PaymentComponentEvents {
-  /** Mounts into the element; resolves when the fields are ready to type into. */
+  /**
+   * Mounts into the element; resolves when the fields are ready to type into. Rejects with a
+   * MountAbortedError when cancelled first (unmount(), destroy(), a mount() elsewhere), and
+   * with `frame_load_failed` when the frame cannot load. Called again with the same element
+   * while mounting or mounted, it answers the same promise; with another element, it
+   * cancels the first mount (or removes its frame) and mounts there.
+   */
   mount(selector: string | HTMLElement): Promise<void>;
+  /**
+   * Removes the frame, its listeners and its timers, or cancels the mount under way (which
+   * then emits nothing). Idempotent; mount() may be called again afterwards.
+   */
   unmount(): void;
   /** Shows the errors and answers whether everything is valid now. */
   validate(): boolean;
@@ -242,7 +263,7 @@ export interface PaymentComponentInstance {
   create(type: 'alternative-payment-method', config?: ComponentConfig): AlternativePaymentComponentElement;
   create(type: 'card' | 'saved-card', config?: ComponentConfig): PaymentComponentElement;
   create(type: ComponentType, config?: ComponentConfig): PaymentComponentElement | AlternativePaymentComponentElement;
-  /** Unmounts every component and forgets the session. */
+  /** Unmounts every component (cancelling mounts under way) and forgets the session. A second call does nothing. */
   destroy(): void;
 }
 

@@ -7,7 +7,8 @@
  * A stub reaches the gateway through a hidden, headless APM frame (same origin as the API,
  * origin-pinned penpal), created on the first isAvailable() or authorize(), never by
  * factory() itself. authorize() answers the execution response; the host page then does
- * `location.assign(response.redirect.url)` itself.
+ * `location.assign(response.redirect.url)` itself. destroy() removes the frame, its listeners
+ * and its timers at once, even while it is still opening.
  */
 import { resolveLocale } from '@payments/core';
 import type {
@@ -55,24 +56,30 @@ export function createRedirectMethod(type: RedirectMethodType, rawOptions: unkno
   const context = { gatewayOrigin: gatewayOrigin(options), clientKey: options.clientKey, sessionId: options.sessionId, locale };
   let holder: HTMLElement | undefined;
   let frame: Promise<ApmFrame> | undefined;
+  /** The hidden frame's life: destroy() aborts it, whether the frame is open or still opening. */
+  let life: AbortController | undefined;
   let inFlight: Promise<AlternativePaymentResponse> | undefined;
 
   const open = (): Promise<ApmFrame> => {
     if (!frame) {
-      holder = hiddenHolder();
-      const opening = openApmFrame(holder, context, { change: () => undefined, resize: () => undefined, focusExit: () => undefined }, {
+      const box = (holder = hiddenHolder());
+      life = new AbortController();
+      const opening = openApmFrame(box, context, { change: () => undefined, resize: () => undefined, focusExit: () => undefined }, {
         mode: 'headless',
         title: REDIRECT_FRAME_TITLE,
         config: {},
-      });
-      frame = opening.then((opened) => {
+        signal: life.signal,
+      }).then((opened) => {
         opened.connection.iframe.tabIndex = -1;
         return opened;
       });
-      frame.catch(() => {
-        holder?.remove();
+      frame = opening;
+      opening.catch(() => {
+        box.remove();
+        if (frame !== opening) return; // destroyed, and perhaps opened again since
         holder = undefined;
         frame = undefined;
+        life = undefined;
       });
     }
     return frame.catch((error: unknown) => {
@@ -107,10 +114,11 @@ export function createRedirectMethod(type: RedirectMethodType, rawOptions: unkno
       return inFlight;
     },
     destroy(): void {
-      void frame?.then((opened) => opened.connection.destroy(), () => undefined);
+      life?.abort(new Error('the redirect method was destroyed'));
       holder?.remove();
       holder = undefined;
       frame = undefined;
+      life = undefined;
     },
   });
 }

@@ -1,7 +1,9 @@
 /**
  * <ef-card-form>: the card fields inside the secure frame. Card data lives only here; the
  * element reports states (never values) by events and hands the values to the frame's
- * payment code through `readCardData()`.
+ * payment code through `readCardData()`. What it holds and answers (values, modes, states,
+ * holder and card data) is its model (card-form-model.ts); the element draws the model and
+ * turns the shopper's keys, focus and clicks into edits of it.
  *
  * It renders into light DOM: browser autofill fills number, expiry, CVV, name and email
  * together only when they sit in one <form> of one tree, and autofill does not cross shadow
@@ -16,30 +18,14 @@
  *    element then cancels the key;
  *  - `ef-submit`: Enter in a field (not while busy).
  */
-import {
-  detectCardBrand,
-  isLocaleTag,
-  normalizeCardNumber,
-  toEncryptableExpiry,
-  validateExpiry,
-  type CardBrand,
-  type LocaleTag,
-  type Messages,
-} from '@payments/core';
+import { isLocaleTag, type LocaleTag, type Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { defineElement, FrameElement } from './frame-element';
-import type { ComponentState, FieldName, FieldState, HolderData } from '../shared/payment-types';
+import type { ComponentState, FieldName, HolderData } from '../shared/payment-types';
 import type { FrameConfig } from '../shared/protocol';
-import {
-  cardNumberReady,
-  describeSavedCard,
-  editKindOf,
-  savedCardExpired,
-  type Edit,
-  type FieldMode,
-  type SavedCardView,
-} from './field-controller';
-import { cardFieldState, editCardField, emptyValues, FIELD_ORDER, typingModes, type CardData } from './card-fields';
+import { cardNumberReady, editKindOf, type Edit, type SavedCardView } from './field-controller';
+import { editCardField, type CardData } from './card-fields';
+import { CardFormModel } from './card-form-model';
 import { renderCardField, renderSavedCard } from './card-fields-view';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
@@ -59,37 +45,36 @@ let instances = 0;
 const FORETOLD_FIELDS: ReadonlySet<FieldName> = new Set(['number', 'expiry', 'cvv']);
 
 export class CardForm extends FrameElement {
-  #config: FrameConfig | undefined;
-  #values = emptyValues();
-  #modes = typingModes();
-  #saveCard = false;
+  /** The configuration, the values and modes, and every state and answer made of them. */
+  readonly #model = new CardFormModel();
+  readonly #values = this.#model.values;
+  readonly #modes = this.#model.modes;
   readonly #form = new FormController(this, {
     styles: [cardFormStyles, themeStateStyles],
     styleId: 'ef-card-form-styles',
     tabStops: () => this.#controls(),
-    state: () => (this.#config ? this.getState() : undefined),
+    state: () => (this.#model.config ? this.getState() : undefined),
   });
   readonly #id = `ef${(instances += 1)}`;
-  #hideCvv = false;
 
   /** No CVV field for a new card: the hosted page's `cvv_less` option (Embedded Fields always shows it, spec). */
   get hideCvv(): boolean {
-    return this.#hideCvv;
+    return this.#model.hideCvv;
   }
 
   set hideCvv(hide: boolean) {
-    this.#hideCvv = hide;
+    this.#model.hideCvv = hide;
     this.requestUpdate();
     this.#emitState();
   }
 
   /** The frame's configuration (from the host's `configure`). Renders the fields it asks for. */
   get config(): FrameConfig | undefined {
-    return this.#config;
+    return this.#model.config;
   }
 
   set config(config: FrameConfig | undefined) {
-    this.#config = config;
+    this.#model.config = config;
     applyAllowedStyles(this, config?.styles);
     if (config && isLocaleTag(config.locale)) this.locale = config.locale;
     this.requestUpdate();
@@ -105,17 +90,16 @@ export class CardForm extends FrameElement {
     this.#form.locale = locale;
   }
 
-
   /** A brand to show before its mark has loaded: load it, then draw again (the generic card meanwhile). */
   protected override willUpdate(): void {
-    if (this.#brand() && !brandMarksLoaded()) void loadBrandMarks().then(() => this.requestUpdate(), () => undefined);
+    if (this.#model.brand() && !brandMarksLoaded()) void loadBrandMarks().then(() => this.requestUpdate(), () => undefined);
   }
 
   // ---- public API ------------------------------------------------------------------------
 
   /** Judges every field as final (empty required fields report *_required), shows the errors, answers the state. */
   validateAll(): ComponentState {
-    for (const field of FIELD_ORDER) this.#modes[field] = 'submitted';
+    this.#model.judgeAll();
     this.requestUpdate();
     this.#emitState();
     return this.getState();
@@ -123,51 +107,17 @@ export class CardForm extends FrameElement {
 
   /** Every shown field's state; never a value. */
   getState(): ComponentState {
-    const fields: Partial<Record<FieldName, FieldState>> = {};
-    for (const field of this.#shownFields()) fields[field] = this.#fieldState(field, this.#modes[field]);
-    return {
-      // An expired saved card cannot pay, whatever its CVV.
-      valid: Object.values(fields).every((state) => state.valid) && this.#shownFields().length > 0 && !this.#savedCardExpired(),
-      brand: this.#brandId(),
-      fields,
-    };
+    return this.#model.state();
   }
 
   /** What the shopper typed in the optional fields (trimmed; keys only for shown, filled fields). */
   getHolderData(): HolderData {
-    const data: HolderData = {};
-    const shown = this.#shownFields();
-    const holderName = this.#values.holderName.trim();
-    const email = this.#values.email.trim();
-    if (shown.includes('holderName') && holderName) data.holderName = holderName;
-    if (shown.includes('email') && email) data.email = email;
-    return data;
+    return this.#model.holderData();
   }
 
   /** The values to encrypt, or undefined unless every shown field is valid as it stands. */
   readCardData(): CardData | undefined {
-    const shown = this.#shownFields();
-    if (shown.length === 0) return undefined;
-    if (!shown.every((field) => this.#fieldState(field, 'submitted').valid)) return undefined;
-    const holderName = shown.includes('holderName') ? this.#values.holderName.trim() : '';
-    const email = shown.includes('email') ? this.#values.email.trim() : '';
-    if (this.#config?.component === 'saved-card') {
-      if (!this.#config.savedCard) return undefined;
-      return { number: '', expiryMonth: '', expiryYear: '', cvv: this.#values.cvv, holderName, email, saveCard: false };
-    }
-    const number = normalizeCardNumber(this.#values.number);
-    const expiry = validateExpiry(this.#values.expiry, new Date(), { final: true }).expiry;
-    if (!number || !expiry) return undefined;
-    const { month, year } = toEncryptableExpiry(expiry);
-    return {
-      number,
-      expiryMonth: month,
-      expiryYear: year,
-      cvv: this.#values.cvv,
-      holderName,
-      email,
-      saveCard: Boolean(this.#config?.saveCard?.offer) && this.#saveCard,
-    };
+    return this.#model.cardData();
   }
 
   /** While paying: every control disabled, the form aria-busy. */
@@ -186,41 +136,7 @@ export class CardForm extends FrameElement {
     if (target instanceof HTMLInputElement) this.#focusAtEnd(target);
   }
 
-  // ---- state -----------------------------------------------------------------------------
-
-  #shownFields(): FieldName[] {
-    const config = this.#config;
-    if (!config) return [];
-    if (config.component === 'saved-card') return ['cvv'];
-    const { hasHolderName, hasHolderEmail } = config.customerConfig;
-    return FIELD_ORDER.filter(
-      (field) =>
-        (field !== 'holderName' || hasHolderName) && (field !== 'email' || hasHolderEmail) && (field !== 'cvv' || !this.#hideCvv),
-    );
-  }
-
-  #savedCard(): SavedCardView | undefined {
-    const card = this.#config?.component === 'saved-card' ? this.#config.savedCard : null;
-    return card ? describeSavedCard(card) : undefined;
-  }
-
-  #savedCardExpired(): boolean {
-    const card = this.#config?.component === 'saved-card' ? this.#config.savedCard : null;
-    return card ? savedCardExpired(card.expirationDate, new Date()) : false;
-  }
-
-  #brand(): CardBrand | undefined {
-    return this.#config?.component === 'saved-card' ? this.#savedCard()?.brand : detectCardBrand(this.#values.number);
-  }
-
-  #brandId(): string | null {
-    return this.#config?.component === 'saved-card' ? (this.#savedCard()?.brandId ?? null) : (this.#brand()?.id ?? null);
-  }
-
-  #fieldState(field: FieldName, mode: FieldMode): FieldState {
-    const customer = this.#config?.customerConfig;
-    return cardFieldState(field, this.#values[field], mode, { brand: this.#brand(), holderNameRequired: Boolean(customer?.holderNameRequired), holderEmailRequired: Boolean(customer?.holderEmailRequired) });
-  }
+  // ---- state ----------------------------------------------------------------------------
 
   #emitState(): void {
     this.#form.emitState();
@@ -243,7 +159,7 @@ export class CardForm extends FrameElement {
     const { selectionStart: start, selectionEnd: end } = input;
     if (start === null || end === null || input.value !== this.#values[field]) return;
     const raw = input.value.slice(0, start) + event.data + input.value.slice(end);
-    const result = editCardField(field, { previous: input.value, raw, caret: start + event.data.length, kind: 'insert' }, this.#brand());
+    const result = editCardField(field, { previous: input.value, raw, caret: start + event.data.length, kind: 'insert' }, this.#model.brand());
     if (result.refused || result.value === input.value) return;
     const [value, mode] = [this.#values[field], this.#modes[field]];
     this.#values[field] = result.value;
@@ -271,7 +187,7 @@ export class CardForm extends FrameElement {
     const previous = this.#values[field];
     if (input.value === previous) return;
     const caret = field === 'email' ? input.value.length : (input.selectionStart ?? input.value.length);
-    const result = editCardField(field, { previous, raw: input.value, caret, kind }, this.#brand());
+    const result = editCardField(field, { previous, raw: input.value, caret, kind }, this.#model.brand());
     if (!result.refused) {
       this.#values[field] = result.value;
       this.#modes[field] = 'typing';
@@ -294,14 +210,14 @@ export class CardForm extends FrameElement {
     const value = this.#values[field];
     if (field === 'number') return cardNumberReady(value);
     if (field === 'expiry' || field === 'cvv') {
-      const state = this.#fieldState(field, 'typing');
+      const state = this.#model.fieldState(field, 'typing');
       return state.valid && state.complete;
     }
     return false;
   }
 
   #focusNext(field: FieldName): void {
-    const shown = this.#shownFields();
+    const shown = this.#model.shownFields();
     const next = shown[shown.indexOf(field) + 1];
     const input = next ? this.querySelector<HTMLInputElement>(`#${this.#id}-${next}`) : null;
     if (input) this.#focusAtEnd(input);
@@ -324,20 +240,20 @@ export class CardForm extends FrameElement {
   }
 
   #onSaveCard(event: Event): void {
-    this.#saveCard = (event.target as HTMLInputElement).checked;
+    this.#model.saveCard = (event.target as HTMLInputElement).checked;
     this.requestUpdate();
   }
 
   // ---- rendering -------------------------------------------------------------------------
 
   protected override render(): TemplateResult | typeof nothing {
-    const config = this.#config;
+    const config = this.#model.config;
     if (!config) return nothing;
     const text = formMessages(this.#form.locale, config.translations);
     const busy = this.#form.busy;
     const extra = text.savedCard;
-    const shown = this.#shownFields();
-    const saved = this.#savedCard();
+    const shown = this.#model.shownFields();
+    const saved = this.#model.savedCard();
     const field = (name: FieldName): TemplateResult | typeof nothing =>
       shown.includes(name) ? this.#renderField(name, text) : nothing;
 
@@ -360,7 +276,7 @@ export class CardForm extends FrameElement {
             <input
               type="checkbox"
               name="save-card"
-              .checked=${this.#saveCard}
+              .checked=${this.#model.saveCard}
               ?disabled=${busy}
               @change=${(event: Event) => this.#onSaveCard(event)}
             /><span>${extra.saveCard}</span>
@@ -372,13 +288,13 @@ export class CardForm extends FrameElement {
 
 
   #renderField(name: FieldName, text: Messages): TemplateResult {
-    const customer = this.#config?.customerConfig;
-    const brand = name === 'number' || name === 'cvv' ? this.#brand() : undefined;
+    const customer = this.#model.config?.customerConfig;
+    const brand = name === 'number' || name === 'cvv' ? this.#model.brand() : undefined;
     return renderCardField({
       name,
       id: `${this.#id}-${name}`,
       text,
-      state: this.#fieldState(name, this.#modes[name]),
+      state: this.#model.fieldState(name),
       value: this.#values[name],
       brand,
       required:
@@ -394,7 +310,7 @@ export class CardForm extends FrameElement {
   }
 
   #renderSavedCard(card: SavedCardView, text: Messages): TemplateResult {
-    return renderSavedCard(card, this.#savedCardExpired(), text);
+    return renderSavedCard(card, this.#model.savedCardExpired(), text);
   }
 }
 

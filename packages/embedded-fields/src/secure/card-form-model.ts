@@ -1,0 +1,120 @@
+/**
+ * What the card form holds and what it answers, apart from its markup: the frame's
+ * configuration, what was typed in each field and how far each is judged (typing, blurred,
+ * submitted), which fields show, the brand, each field's state, the form's ComponentState,
+ * the holder data and the card data to encrypt. No DOM: <ef-card-form> (card-form.ts) draws
+ * it and feeds it the shopper's edits.
+ */
+import { detectCardBrand, normalizeCardNumber, toEncryptableExpiry, validateExpiry, type CardBrand } from '@payments/core';
+import type { ComponentState, FieldName, FieldState, HolderData } from '../shared/payment-types';
+import type { FrameConfig } from '../shared/protocol';
+import { describeSavedCard, savedCardExpired, type FieldMode, type SavedCardView } from './field-controller';
+import { cardFieldState, emptyValues, FIELD_ORDER, typingModes, type CardData } from './card-fields';
+
+export class CardFormModel {
+  /** The frame's configuration; none yet: no field shows. */
+  config: FrameConfig | undefined;
+  /** What each field holds, as its input shows it. */
+  readonly values = emptyValues();
+  /** How far each field is judged: `typing` until it is left, `blurred`, `submitted`. */
+  readonly modes = typingModes();
+  /** The shopper ticked "save this card". */
+  saveCard = false;
+  /** No CVV field for a new card (the hosted page's `cvv_less`). */
+  hideCvv = false;
+
+  /** The fields the configuration shows, in FIELD_ORDER. */
+  shownFields(): FieldName[] {
+    const config = this.config;
+    if (!config) return [];
+    if (config.component === 'saved-card') return ['cvv'];
+    const { hasHolderName, hasHolderEmail } = config.customerConfig;
+    return FIELD_ORDER.filter(
+      (field) => (field !== 'holderName' || hasHolderName) && (field !== 'email' || hasHolderEmail) && (field !== 'cvv' || !this.hideCvv),
+    );
+  }
+
+  /** The saved card to show (saved-card only). */
+  savedCard(): SavedCardView | undefined {
+    const card = this.config?.component === 'saved-card' ? this.config.savedCard : null;
+    return card ? describeSavedCard(card) : undefined;
+  }
+
+  savedCardExpired(): boolean {
+    const card = this.config?.component === 'saved-card' ? this.config.savedCard : null;
+    return card ? savedCardExpired(card.expirationDate, new Date()) : false;
+  }
+
+  /** The saved card's brand, or the one the number typed so far shows. */
+  brand(): CardBrand | undefined {
+    return this.config?.component === 'saved-card' ? this.savedCard()?.brand : detectCardBrand(this.values.number);
+  }
+
+  brandId(): string | null {
+    return this.config?.component === 'saved-card' ? (this.savedCard()?.brandId ?? null) : (this.brand()?.id ?? null);
+  }
+
+  /** A field's state, judged as in `mode` (its own mode by default). */
+  fieldState(field: FieldName, mode: FieldMode = this.modes[field]): FieldState {
+    const customer = this.config?.customerConfig;
+    return cardFieldState(field, this.values[field], mode, {
+      brand: this.brand(),
+      holderNameRequired: Boolean(customer?.holderNameRequired),
+      holderEmailRequired: Boolean(customer?.holderEmailRequired),
+    });
+  }
+
+  /** Every shown field's state; never a value. */
+  state(): ComponentState {
+    const fields: Partial<Record<FieldName, FieldState>> = {};
+    for (const field of this.shownFields()) fields[field] = this.fieldState(field);
+    return {
+      // An expired saved card cannot pay, whatever its CVV.
+      valid: Object.values(fields).every((state) => state.valid) && this.shownFields().length > 0 && !this.savedCardExpired(),
+      brand: this.brandId(),
+      fields,
+    };
+  }
+
+  /** Judges every field as final (empty required fields then report *_required). */
+  judgeAll(): void {
+    for (const field of FIELD_ORDER) this.modes[field] = 'submitted';
+  }
+
+  /** What the shopper typed in the optional fields (trimmed; keys only for shown, filled fields). */
+  holderData(): HolderData {
+    const data: HolderData = {};
+    const shown = this.shownFields();
+    const holderName = this.values.holderName.trim();
+    const email = this.values.email.trim();
+    if (shown.includes('holderName') && holderName) data.holderName = holderName;
+    if (shown.includes('email') && email) data.email = email;
+    return data;
+  }
+
+  /** The values to encrypt, or undefined unless every shown field is valid as it stands. */
+  cardData(): CardData | undefined {
+    const shown = this.shownFields();
+    if (shown.length === 0) return undefined;
+    if (!shown.every((field) => this.fieldState(field, 'submitted').valid)) return undefined;
+    const holderName = shown.includes('holderName') ? this.values.holderName.trim() : '';
+    const email = shown.includes('email') ? this.values.email.trim() : '';
+    if (this.config?.component === 'saved-card') {
+      if (!this.config.savedCard) return undefined;
+      return { number: '', expiryMonth: '', expiryYear: '', cvv: this.values.cvv, holderName, email, saveCard: false };
+    }
+    const number = normalizeCardNumber(this.values.number);
+    const expiry = validateExpiry(this.values.expiry, new Date(), { final: true }).expiry;
+    if (!number || !expiry) return undefined;
+    const { month, year } = toEncryptableExpiry(expiry);
+    return {
+      number,
+      expiryMonth: month,
+      expiryYear: year,
+      cvv: this.values.cvv,
+      holderName,
+      email,
+      saveCard: Boolean(this.config?.saveCard?.offer) && this.saveCard,
+    };
+  }
+}
