@@ -15,12 +15,13 @@ let gateway: RunningGateway;
 let demo: RunningDemo;
 let client: GatewayClient;
 
+// Starting the shop opens its database; the first run on a machine also makes PGlite's cluster template (seconds).
 beforeAll(async () => {
   gateway = await startGateway({ port: 0, webhookUrl: '' });
   demo = await startDemo({ port: 0, gatewayUrl: gateway.url });
   gateway.ctx.webhooks.setUrl(`${demo.url}/webhooks`);
   client = new GatewayClient(gateway.url);
-});
+}, 60_000);
 
 afterAll(async () => {
   await demo?.close();

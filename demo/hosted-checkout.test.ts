@@ -8,16 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
 import { GatewayClient } from '@payments/testing';
 import { startDemo, type RunningDemo } from './server';
+import type { OrdersResponse } from './shared/api-types';
 
 let gateway: RunningGateway;
 let demo: RunningDemo;
 let client: GatewayClient;
 
+// Starting the shop opens its database; the first run on a machine also makes PGlite's cluster template (seconds).
 beforeAll(async () => {
   gateway = await startGateway({ port: 0, webhookUrl: '' });
   demo = await startDemo({ port: 0, gatewayUrl: gateway.url });
   client = new GatewayClient(gateway.url);
-});
+}, 60_000);
 
 afterAll(async () => {
   await demo?.close();
@@ -55,6 +57,9 @@ describe('pay on the hosted page', () => {
     expect(session.reference).toMatch(/^NW-/);
     expect(session.hpp.language).toBe('sv-SE');
     expect(session.description).toBe('Beställning från Northwind Outfitters: Highland Grid Fleece'); // shown on the hosted page
+    // The shop wrote the order down before sending the shopper to pay.
+    const { orders } = (await (await fetch(`${demo.url}/api/orders`)).json()) as OrdersResponse;
+    expect(orders.find((order) => order.reference === session.reference)).toMatchObject({ channel: 'hosted', locale: 'sv-SE', amount: 4999, currency: 'EUR', status: null });
     // The three return URLs are the shop's own: the gateway's exits lead there.
     const cancel = await fetch(`${gateway.url}/hpp/${session.id}/cancel`, { redirect: 'manual', headers: { 'user-agent': 'vitest' } });
     // The shop's pages, in the shopper's language and with the order number to show.

@@ -5,7 +5,7 @@
  *   const demo = await startDemo({ gatewayUrl: 'http://127.0.0.1:4010' });  // http://localhost:5173
  *
  * Routes: GET / (the shop), /shop.js, /shop.css, /images/*; POST /api/checkout;
- * GET /api/scenarios; GET /api/orders/:transactionId; GET /return; POST /webhooks;
+ * GET /api/scenarios; GET /api/orders, /api/orders/:transactionId; GET /return; POST /webhooks;
  * GET /api/events; POST/GET /api/account, DELETE /api/account/:id/cards/:pm; POST /api/hosted-checkout,
  * GET /checkout/hosted/{success,cancel,error}. See README.md.
  */
@@ -15,9 +15,11 @@ import { GatewayClient, TEST_CREDENTIALS, TEST_MERCHANT_ID, type GatewayCredenti
 import { ShopperAccounts, accountWebhookHandler, registerAccountRoutes } from './backend/accounts';
 import { registerCheckoutRoutes } from './backend/checkout';
 import { registerHostedCheckoutRoutes } from './backend/hosted-checkout';
+import { OrderBook } from './backend/order-book';
 import { registerOrderRoutes } from './backend/orders';
 import { buildShopScript, fetchScriptIntegrity, readPublicFile, registerPages } from './backend/pages';
 import { registerCanonicalHost, registerSecurityHeaders } from './backend/security-headers';
+import { openShopDatabase, type ShopDatabase } from './backend/shop-database';
 import { WebhookInbox } from './backend/webhook-inbox';
 import { registerWebhookRoutes } from './backend/webhook-receiver';
 import { createWebhookVerifier } from './backend/webhook-verifier';
@@ -40,11 +42,18 @@ export interface DemoOptions {
   credentials?: GatewayCredentials;
   /** Fastify's request log (default off). */
   logger?: boolean;
+  /**
+   * The directory of the shop's database (orders, processed webhook deliveries), created
+   * when missing; what is in it survives a restart. Default: a temporary directory, removed on close.
+   */
+  dataDir?: string;
 }
 
 export interface RunningDemo {
   /** Where the shop is opened, e.g. http://localhost:5173. */
   url: string;
+  /** The directory of the shop's database. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -69,6 +78,16 @@ export async function discoverAcsOrigin(gatewayUrl: string): Promise<string> {
 }
 
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
+  const database = await openShopDatabase(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
+  try {
+    return await startShop(options, database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function startShop(options: DemoOptions, database: ShopDatabase): Promise<RunningDemo> {
   const gatewayUrl = new URL(options.gatewayUrl).origin;
   const acsUrl = options.acsUrl ? new URL(options.acsUrl).origin : await discoverAcsOrigin(gatewayUrl);
   const credentials = options.credentials ?? TEST_CREDENTIALS;
@@ -83,24 +102,33 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   registerCanonicalHost(app, () => publicUrl);
   registerPages(app, { gatewayUrl, shopScript, scriptIntegrity: await fetchScriptIntegrity(gatewayUrl) });
   const accounts = new ShopperAccounts();
+  const orders = new OrderBook(database.db);
   registerCheckoutRoutes(app, {
     gateway,
     gatewayUrl,
     clientKey: credentials.clientKey,
     publicUrl: () => publicUrl,
     accounts,
+    orders,
   });
   registerAccountRoutes(app, { gateway, accounts });
-  registerOrderRoutes(app, { gateway, returnTemplate });
-  registerHostedCheckoutRoutes(app, { gateway, publicUrl: () => publicUrl, returnTemplate });
+  registerOrderRoutes(app, { gateway, orders, returnTemplate });
+  registerHostedCheckoutRoutes(app, { gateway, orders, publicUrl: () => publicUrl, returnTemplate });
   registerWebhookRoutes(app, {
     verify: createWebhookVerifier({ gatewayUrl, merchantId: credentials.merchantId ?? TEST_MERCHANT_ID }),
-    inbox: new WebhookInbox(),
+    inbox: new WebhookInbox(database.db),
+    apply: (tx, event) => orders.applyEvent(tx, event),
     onEvent: accountWebhookHandler(accounts),
   });
 
-  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 5173 });
+  try {
+    await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 5173 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const port = (app.server.address() as AddressInfo).port;
   publicUrl ||= `http://localhost:${port}`;
-  return { url: publicUrl, close: () => app.close() };
+  // The server first (no request is left half-done), then the database.
+  return { url: publicUrl, dataDir: database.dataDir, close: () => app.close().finally(() => database.close()) };
 }

@@ -4,13 +4,20 @@
  * durable store in .data/gateway (GATEWAY_DATA moves it; an empty value keeps it in memory),
  * so the sandbox survives a restart. Builds the browser bundles first when
  * packages/embedded-fields/dist or packages/hosted-page/dist is missing. Stops both on SIGINT and SIGTERM.
+ *
+ *   pnpm demo [--data DIR] [--reset]
+ *
+ * The shop keeps its database (orders, processed webhook deliveries) in DIR/demo-shop;
+ * DIR is `--data`, else $DEMO_DATA, else .data in the repository. `--reset` empties it first.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { startGateway } from '@payments/mock-gateway';
 import { TEST_CARDS } from '@payments/testing';
+import { lockDataDir } from './backend/database-dir';
 import { startDemo, type RunningDemo } from './server';
 
 const WORKSPACE_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -40,7 +47,21 @@ function testCardLines(): string[] {
   return [...seen].map(([scenario, numbers]) => `    ${numbers.join(' / ')}  ${scenario}`);
 }
 
+/** Where the demo keeps its data: `--data`, else $DEMO_DATA, else .data in the repository. */
+function dataOptions(): { dataRoot: string; reset: boolean } {
+  const { values } = parseArgs({ options: { data: { type: 'string' }, reset: { type: 'boolean', default: false } } });
+  const root = values.data ?? process.env.DEMO_DATA ?? join(WORKSPACE_ROOT, '.data');
+  return { dataRoot: resolve(root), reset: values.reset };
+}
+
 async function main(): Promise<void> {
+  const { dataRoot, reset } = dataOptions();
+  const shopData = join(dataRoot, 'demo-shop');
+  if (reset) {
+    lockDataDir(shopData)(); // refuses while another shop uses it
+    rmSync(shopData, { recursive: true, force: true });
+  }
+
   buildIfMissing('embedded-fields');
   buildIfMissing('hosted-page');
 
@@ -48,7 +69,7 @@ async function main(): Promise<void> {
   console.log(`demo: gateway state: ${gateway.ctx.store.description}`);
   let demo: RunningDemo;
   try {
-    demo = await startDemo({ port: DEMO_PORT, gatewayUrl: gateway.url, acsUrl: gateway.acsUrl });
+    demo = await startDemo({ port: DEMO_PORT, gatewayUrl: gateway.url, acsUrl: gateway.acsUrl, dataDir: shopData });
   } catch (error) {
     await gateway.close();
     throw error;
@@ -70,6 +91,7 @@ async function main(): Promise<void> {
       `Northwind Outfitters (demo shop):  ${demo.url}`,
       `mock gateway:                      ${gateway.url}   (ACS and providers: ${gateway.acsUrl})`,
       `webhooks:                          ${WEBHOOK_URL}`,
+      `the shop's orders and webhooks:    ${relative(process.cwd(), shopData) || '.'}   (kept across restarts; --reset empties it)`,
       '',
       '  Test cards (any CVV, any future expiry, any name):',
       ...testCardLines(),

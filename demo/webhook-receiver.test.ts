@@ -86,12 +86,13 @@ function postWebhook(body: string, headers: Record<string, string>): Promise<Res
   });
 }
 
+// Starting the shop opens its database; the first run on a machine also makes PGlite's cluster template (seconds).
 beforeAll(async () => {
   gateway = await startGateway({ port: 0, webhookUrl: '' });
   demo = await startDemo({ port: 0, gatewayUrl: gateway.url });
   client = new GatewayClient(gateway.url);
   await setWebhookUrl(`${demo.url}/webhooks`);
-});
+}, 60_000);
 
 afterAll(async () => {
   await demo?.close();

@@ -11,6 +11,7 @@ import { CURRENCY, basketTotal } from '../shared/basket';
 import type { ApiProblem, CheckoutRequest, CheckoutResponse, ScenariosResponse } from '../shared/api-types';
 import { orderDescription, withLang } from '../shared/i18n';
 import type { ShopperAccounts } from './accounts';
+import type { OrderBook } from './order-book';
 import { DEFAULT_SCENARIO_ID, findScenario, publicScenarios } from './scenarios';
 
 export interface CheckoutOptions {
@@ -23,6 +24,8 @@ export interface CheckoutOptions {
   publicUrl: () => string;
   /** Shopper profiles: a session for a profile carries its gateway customer (saved cards). */
   accounts?: ShopperAccounts;
+  /** The shop's orders: one is kept per checkout the gateway accepted. */
+  orders: OrderBook;
 }
 
 const checkoutSchema = {
@@ -66,11 +69,13 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutOp
         const problem: ApiProblem = { error: 'unknown_account', message: 'We could not find your saved cards. Create your profile again.' };
         return reply.code(400).send(problem);
       }
+      const locale = request.body.locale ?? DEFAULT_LOCALE;
+      let session: Awaited<ReturnType<GatewayClient['createSession']>>;
       try {
-        const session = await options.gateway.createSession({
+        session = await options.gateway.createSession({
           terminal_id: scenario.terminalId,
           reference: orderReference(),
-          description: orderDescription(request.body.locale ?? DEFAULT_LOCALE),
+          description: orderDescription(locale),
           currency: scenario.order?.currency ?? CURRENCY,
           amount: scenario.order?.amount ?? basketTotal(),
           // With a profile: its gateway customer, so a card saved now is linked to it (spec).
@@ -79,22 +84,10 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutOp
             : {}),
           transaction_type: 'PURCHASE',
           // The return page speaks the shopper's language even without the page's cookie.
-          return_url: withLang(`${options.publicUrl()}/return`, request.body.locale ?? DEFAULT_LOCALE),
+          return_url: withLang(`${options.publicUrl()}/return`, locale),
           originator_url: options.publicUrl(),
           ...(scenario.metadata ? { metadata: scenario.metadata } : {}),
         });
-        const answer: CheckoutResponse = {
-          sessionId: session.id,
-          clientKey: options.clientKey,
-          environment: 'test',
-          gatewayUrl: options.gatewayUrl,
-          locale: request.body.locale ?? DEFAULT_LOCALE,
-          scenario: scenario.id,
-          reference: session.reference,
-          amount: session.amount,
-          currency: session.currency,
-        };
-        return answer;
       } catch (error) {
         request.log.error({ err: error }, 'creating the payment session failed');
         const problem: ApiProblem = {
@@ -103,6 +96,27 @@ export function registerCheckoutRoutes(app: FastifyInstance, options: CheckoutOp
         };
         return reply.code(502).send(problem);
       }
+      // Kept before the page gets the session: nobody can pay for an order the shop has not written down.
+      await options.orders.create({
+        reference: session.reference,
+        channel: 'embedded',
+        locale,
+        amount: session.amount,
+        currency: session.currency,
+        sessionId: session.id,
+      });
+      const answer: CheckoutResponse = {
+        sessionId: session.id,
+        clientKey: options.clientKey,
+        environment: 'test',
+        gatewayUrl: options.gatewayUrl,
+        locale,
+        scenario: scenario.id,
+        reference: session.reference,
+        amount: session.amount,
+        currency: session.currency,
+      };
+      return answer;
     },
   );
 }

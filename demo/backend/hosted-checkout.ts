@@ -17,12 +17,15 @@ import type { OrderStatus } from '../shared/api-types';
 import { orderDescription, withLang } from '../shared/i18n';
 import { canceledOutcome, checkingOutcome, describeOutcome, notPaidOutcome, startFailedOutcome, type ShopperOutcome } from '../shared/outcome';
 import { orderReference } from './checkout';
+import type { OrderBook } from './order-book';
 import { checkedOrder, sendOutcomePage } from './orders';
 import { renderOutcomePage } from './outcome-page';
 import { shopperLocale } from './shopper-locale';
 
 export interface HostedCheckoutOptions {
   gateway: GatewayClient;
+  /** The shop's orders: one is kept per hosted page the gateway made. */
+  orders: OrderBook;
   /** The shop's own origin (known once listening). */
   publicUrl: () => string;
   /** demo/public/return.html. */
@@ -46,8 +49,9 @@ export function registerHostedCheckoutRoutes(app: FastifyInstance, options: Host
       const reference = orderReference();
       // The shop's pages the shopper comes back to, in the same language, with the order number.
       const back = (outcome: HostedOutcome) => `${withLang(`${shop}/checkout/hosted/${outcome}`, locale)}&order=${reference}`;
+      let page: Awaited<ReturnType<GatewayClient['createHostedPage']>>;
       try {
-        const page = await options.gateway.createHostedPage({
+        page = await options.gateway.createHostedPage({
           terminal_id: 'TERM00001',
           reference,
           description: orderDescription(locale),
@@ -60,12 +64,14 @@ export function registerHostedCheckoutRoutes(app: FastifyInstance, options: Host
           // The gateway accepts locale tags as `language`.
           language: locale,
         });
-        return reply.redirect(page.redirect_url, 303);
       } catch (error) {
         request.log.error({ err: error }, 'creating the hosted payment page failed');
         const html = renderOutcomePage(options.returnTemplate, locale, startFailedOutcome(locale));
         return sendOutcomePage(reply.code(502), html, null, startFailedOutcome(locale));
       }
+      // Kept before the shopper is sent to pay: nobody can pay for an order the shop has not written down.
+      await options.orders.create({ reference, channel: 'hosted', locale, amount: basketTotal(), currency: CURRENCY, sessionId: page.session_id });
+      return reply.redirect(page.redirect_url, 303);
     });
   });
 

@@ -1,4 +1,7 @@
 /**
+ * GET /api/orders: the shop's orders from its database, newest first (each with the verified
+ * webhooks applied to it).
+ *
  * The outcome of a payment, always from the gateway: GET /api/orders/:transactionId asks
  * GET /api/transactions/{id}/status with the shop's bearer token, and GET /return (where
  * the shopper lands after a 3-D Secure redirect or form) renders that verified status.
@@ -6,8 +9,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayClient } from '@payments/testing';
-import type { ApiProblem, OrderStatus } from '../shared/api-types';
+import type { ApiProblem, OrdersResponse, OrderStatus } from '../shared/api-types';
 import { checkingOutcome, describeOutcome, type ShopperOutcome } from '../shared/outcome';
+import type { OrderBook } from './order-book';
 import { renderOutcomePage } from './outcome-page';
 import { shopperLocale } from './shopper-locale';
 
@@ -37,11 +41,14 @@ export async function orderStatus(gateway: GatewayClient, transactionId: string)
 
 export interface OrderRouteOptions {
   gateway: GatewayClient;
+  orders: OrderBook;
   /** demo/public/return.html. */
   returnTemplate: string;
 }
 
-export function registerOrderRoutes(app: FastifyInstance, { gateway, returnTemplate }: OrderRouteOptions): void {
+export function registerOrderRoutes(app: FastifyInstance, { gateway, orders, returnTemplate }: OrderRouteOptions): void {
+  app.get('/api/orders', async (): Promise<OrdersResponse> => ({ orders: await orders.list() }));
+
   app.get<{ Params: { transactionId: string } }>('/api/orders/:transactionId', async (request, reply) => {
     const { transactionId } = request.params;
     if (!isTransactionId(transactionId)) {

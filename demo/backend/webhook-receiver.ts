@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { EventsResponse, WebhookEventRecord } from '../shared/api-types';
-import type { WebhookInbox } from './webhook-inbox';
+import type { ApplyDelivery, WebhookInbox } from './webhook-inbox';
 import type { WebhookVerifier } from './webhook-verifier';
 
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
@@ -14,7 +14,9 @@ const MAX_WEBHOOK_BYTES = 1024 * 1024;
 export interface WebhookRouteOptions {
   verify: WebhookVerifier;
   inbox: WebhookInbox;
-  /** Called once per new verified event with its parsed body (e.g. saved cards). */
+  /** What a new verified event changes in the shop's database (its order), in the transaction that records it. */
+  apply?: ApplyDelivery;
+  /** Called once per new verified event with its parsed body, after it is recorded (e.g. saved cards). */
   onEvent?: (body: unknown) => void;
 }
 
@@ -54,7 +56,7 @@ export function summarizeEvent(body: unknown, webhookId: string, attempt: number
   };
 }
 
-export function registerWebhookRoutes(app: FastifyInstance, { verify, inbox, onEvent }: WebhookRouteOptions): void {
+export function registerWebhookRoutes(app: FastifyInstance, { verify, inbox, apply, onEvent }: WebhookRouteOptions): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_WEBHOOK_BYTES }, (_request, body, done) => {
@@ -83,9 +85,17 @@ export function registerWebhookRoutes(app: FastifyInstance, { verify, inbox, onE
       const attempt = Number.isInteger(attemptHeader) && attemptHeader > 0 ? attemptHeader : null;
       const event = summarizeEvent(body, webhookId, attempt, new Date());
       if (!event) return reply.code(400).send({ error: 'not_an_event', message: 'The webhook body has no event.' });
-      if (!inbox.add(event)) {
-        // A delivery id already received: a replay, or a retry after our answer was lost. Kept
-        // once, not processed again; acknowledged (2xx) so the gateway stops retrying it.
+      let added: boolean;
+      try {
+        added = await inbox.receive(event, apply);
+      } catch (error) {
+        // Nothing was recorded: the gateway retries, and the retry is processed as new.
+        request.log.error({ err: error }, 'recording the webhook failed');
+        return reply.code(503).header('retry-after', '5').send({ error: 'unavailable', message: 'The webhook could not be recorded; please retry.' });
+      }
+      if (!added) {
+        // A delivery id already processed (before a restart too): a replay, or a retry after
+        // our answer was lost. Not applied again; acknowledged (2xx) so the gateway stops retrying it.
         return { received: true, duplicate: true };
       }
       onEvent?.(body);
@@ -95,6 +105,6 @@ export function registerWebhookRoutes(app: FastifyInstance, { verify, inbox, onE
 
   app.get<{ Querystring: { transaction_id?: string } }>('/api/events', async (request): Promise<EventsResponse> => {
     const id = request.query.transaction_id;
-    return { events: inbox.list(typeof id === 'string' && id !== '' ? id : undefined) };
+    return { events: await inbox.list(typeof id === 'string' && id !== '' ? id : undefined) };
   });
 }

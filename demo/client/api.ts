@@ -1,6 +1,6 @@
 /** The shop backend's API, as the page calls it (same origin: CSP connect-src 'self'). */
 import type { LocaleTag } from '@payments/core';
-import type { Account, CheckoutResponse, CreateAccountRequest, EventsResponse, OrderStatus, ScenariosResponse } from '../shared/api-types';
+import type { Account, CheckoutResponse, CreateAccountRequest, EventsResponse, OrdersResponse, OrderStatus, ScenariosResponse } from '../shared/api-types';
 
 /** The shop's API failed: `code` is the backend's error code, or 'network' when it was not reached. */
 export class ShopApiError extends Error {
@@ -60,4 +60,9 @@ export function fetchOrder(transactionId: string): Promise<OrderStatus> {
 
 export function fetchEvents(): Promise<EventsResponse> {
   return call('/api/events');
+}
+
+/** The shop's orders from its database, newest first. */
+export function fetchOrders(): Promise<OrdersResponse> {
+  return call('/api/orders');
 }

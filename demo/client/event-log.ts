@@ -7,6 +7,7 @@ import { formatAmount } from '@payments/core';
 import type { WebhookEventRecord } from '../shared/api-types';
 import { fetchEvents } from './api';
 import { element } from './dom';
+import { Poller } from './poller';
 
 const POLL_MS = 3000;
 /** Right after a payment the events are due: poll faster for a while. */
@@ -17,7 +18,10 @@ const SHOWN = 20;
 const EVENT_PREFIX = 'transaction-svc:transaction:';
 
 export class EventLog {
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly poller = new Poller(
+    () => this.refresh(),
+    () => (Date.now() < this.fastUntil ? FAST_POLL_MS : POLL_MS),
+  );
   private signature = '';
   private events: WebhookEventRecord[] = [];
   private current: string | null = null;
@@ -29,10 +33,7 @@ export class EventLog {
   ) {}
 
   start(): void {
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') this.refreshSoon(0);
-    });
-    this.refreshSoon(0);
+    this.poller.start();
   }
 
   /** Marks the events of this transaction and refreshes now (after a payment). */
@@ -40,27 +41,17 @@ export class EventLog {
     this.current = transactionId;
     this.fastUntil = Date.now() + FAST_FOR_MS;
     this.render();
-    this.refreshSoon(0);
-  }
-
-  private refreshSoon(delay: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.refresh(), delay);
+    this.poller.now();
   }
 
   private async refresh(): Promise<void> {
-    try {
-      const { events } = await fetchEvents();
-      const signature = `${events.length}:${events[0]?.webhookId ?? ''}`;
-      if (signature !== this.signature) {
-        this.signature = signature;
-        this.events = events;
-        this.render();
-      }
-    } catch {
-      // The log is a convenience: a missed poll is retried on the next tick.
+    const { events } = await fetchEvents();
+    const signature = `${events.length}:${events[0]?.webhookId ?? ''}`;
+    if (signature !== this.signature) {
+      this.signature = signature;
+      this.events = events;
+      this.render();
     }
-    if (document.visibilityState === 'visible') this.refreshSoon(Date.now() < this.fastUntil ? FAST_POLL_MS : POLL_MS);
   }
 
   private render(): void {

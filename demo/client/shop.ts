@@ -4,7 +4,7 @@
  * payment methods), pays with the shopper's details, and shows the outcome as the backend
  * verified it with the gateway; a redirect method leaves for its provider (the page
  * navigates, not the library). The shopper's profile and saved cards live in the backend.
- * Plus, for QA, the test scenario picker and the log of verified webhooks.
+ * Plus, for QA, the test scenario picker, the orders the backend keeps, and the log of verified webhooks.
  */
 import { formatAmount, formatMessage, isLocaleTag, type LocaleTag } from '@payments/core';
 import type { CheckoutResponse, OrderStatus } from '../shared/api-types';
@@ -16,6 +16,7 @@ import { DeveloperDetails } from './developer-details';
 import { MethodPicker } from './method-picker';
 import { byId } from './dom';
 import { EventLog } from './event-log';
+import { OrderList } from './order-list';
 import { applyPageTexts, currentLocale, onLanguageChange, setLocale, shopErrorMessage, texts } from './i18n';
 import { ResultPanel } from './result-panel';
 import { ScenarioPanel } from './scenario-panel';
@@ -31,6 +32,7 @@ const retryButton = byId('card-retry', HTMLButtonElement);
 const details = new ShopperDetails(form);
 const result = new ResultPanel(byId('result', HTMLDivElement));
 const events = new EventLog(byId('event-log', HTMLOListElement), byId('event-log-empty', HTMLParagraphElement));
+const orders = new OrderList(byId('order-list', HTMLOListElement), byId('order-list-empty', HTMLParagraphElement));
 const developer = new DeveloperDetails(byId('last-payment', HTMLDListElement), byId('last-payment-empty', HTMLParagraphElement));
 const scenarios = new ScenarioPanel(
   byId('scenario', HTMLSelectElement),
@@ -123,6 +125,7 @@ async function restartCheckout(): Promise<void> {
     if (mine !== generation) return;
     checkout = started;
     checkoutAccountId = accountId;
+    orders.follow(started.reference);
     showOrderAmount();
     setCardStatus(() => '', 'ready');
   } catch (error) {
@@ -213,6 +216,7 @@ async function pay(): Promise<void> {
       }
       // Answered at once (e.g. DECLINED): a result like a card's.
       events.follow(response.transactionId);
+      orders.follow(reference, true);
       const verified = await verify(response.transactionId);
       paid = verified?.found === true && (verified.status === 'APPROVED' || verified.status === 'PENDING');
       if (response.result) {
@@ -223,6 +227,7 @@ async function pay(): Promise<void> {
     } else if (outcome.response) {
       const transaction = outcome.response.transaction;
       events.follow(transaction.id);
+      orders.follow(reference, true);
       const verified = await verify(transaction.id);
       paid = verified?.found === true && (verified.status === 'APPROVED' || verified.status === 'PENDING');
       result.outcome(outcome.response, verified, paid ? newOrder : undefined);
@@ -309,6 +314,7 @@ async function init(): Promise<void> {
   });
   retryButton.addEventListener('click', retry);
   events.start();
+  orders.start();
   await account.restore();
   developer.setCustomer(account.current?.customerId);
   picker.setCards(account.current?.cards ?? [], account.current !== undefined);

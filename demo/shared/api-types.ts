@@ -1,6 +1,6 @@
 /**
  * The shop's own API between its page and its backend (not the gateway's): JSON bodies of
- * /api/checkout, /api/scenarios, /api/orders/:id and /api/events. Types only, shared by
+ * /api/checkout, /api/scenarios, /api/orders, /api/orders/:id and /api/events. Types only, shared by
  * the backend and the browser code.
  */
 import type { LocaleTag } from '@payments/core';
@@ -94,9 +94,40 @@ export interface OrderStatus {
   paymentMethodType: string | null;
 }
 
+/** A verified webhook applied to an order (one per delivery id). */
+export interface OrderUpdate {
+  webhookId: string;
+  receivedAt: string;
+  event: string;
+  status: string | null;
+}
+
+/** An order as the shop's database keeps it: made at checkout, updated by verified webhooks. */
+export interface ShopOrder {
+  /** The shop's order number (NW-…), the gateway's `reference`. */
+  reference: string;
+  createdAt: string;
+  /** Where the shopper pays: the card component on the shop's page, or the hosted payment page. */
+  channel: 'embedded' | 'hosted';
+  locale: LocaleTag;
+  amount: number;
+  currency: string;
+  /** The gateway's status from the webhooks; null until the first one arrives. */
+  status: string | null;
+  transactionId: string | null;
+  updatedAt: string | null;
+  /** The webhooks applied to it, oldest first. */
+  updates: OrderUpdate[];
+}
+
+/** GET /api/orders: the newest orders first. */
+export interface OrdersResponse {
+  orders: ShopOrder[];
+}
+
 /** One verified webhook, as the event log shows it. */
 export interface WebhookEventRecord {
-  /** The x-webhook-id header (stable across retries), or sha512:<digest> without one. */
+  /** The delivery id: the signed JWT's jti (the gateway's x-webhook-id), the same on every retry. */
   webhookId: string;
   attempt: number | null;
   receivedAt: string;
