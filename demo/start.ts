@@ -1,14 +1,14 @@
 /**
  * `pnpm demo`: the mock gateway (API on 4010, ACS on 4011) and the Northwind Outfitters shop
- * on http://localhost:5173, in one process. The gateway keeps its state in the embedded
- * durable store in .data/gateway (GATEWAY_DATA moves it; an empty value keeps it in memory),
- * so the sandbox survives a restart. Builds the browser bundles first when
+ * on http://localhost:5173, in one process. Builds the browser bundles first when
  * packages/embedded-fields/dist or packages/hosted-page/dist is missing. Stops both on SIGINT and SIGTERM.
  *
  *   pnpm demo [--data DIR] [--reset]
  *
- * The shop keeps its database (orders, processed webhook deliveries) in DIR/demo-shop;
- * DIR is `--data`, else $DEMO_DATA, else .data in the repository. `--reset` empties it first.
+ * Both remember across restarts: the gateway keeps its state (the embedded durable store) in
+ * DIR/gateway, the shop its database (orders, processed webhook deliveries) in DIR/demo-shop.
+ * DIR is `--data`, else $DEMO_DATA, else .data in the repository; GATEWAY_DATA moves the
+ * gateway's alone (an empty value keeps it in memory). `--reset` empties both first.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +24,6 @@ const WORKSPACE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const GATEWAY_PORT = 4010;
 const DEMO_PORT = 5173;
 const WEBHOOK_URL = `http://localhost:${DEMO_PORT}/webhooks`;
-const GATEWAY_DATA = process.env.GATEWAY_DATA ?? join(WORKSPACE_ROOT, '.data', 'gateway');
 
 /** Builds a browser bundle package whose dist is missing, when it has a build script. */
 function buildIfMissing(pkg: string): void {
@@ -57,15 +56,17 @@ function dataOptions(): { dataRoot: string; reset: boolean } {
 async function main(): Promise<void> {
   const { dataRoot, reset } = dataOptions();
   const shopData = join(dataRoot, 'demo-shop');
+  const gatewayData = process.env.GATEWAY_DATA ?? join(dataRoot, 'gateway');
   if (reset) {
     lockDataDir(shopData)(); // refuses while another shop uses it
     rmSync(shopData, { recursive: true, force: true });
+    if (gatewayData) rmSync(gatewayData, { recursive: true, force: true });
   }
 
   buildIfMissing('embedded-fields');
   buildIfMissing('hosted-page');
 
-  const gateway = await startGateway({ port: GATEWAY_PORT, webhookUrl: WEBHOOK_URL, ...(GATEWAY_DATA ? { data: GATEWAY_DATA } : {}) });
+  const gateway = await startGateway({ port: GATEWAY_PORT, webhookUrl: WEBHOOK_URL, ...(gatewayData ? { data: gatewayData } : {}) });
   console.log(`demo: gateway state: ${gateway.ctx.store.description}`);
   let demo: RunningDemo;
   try {
