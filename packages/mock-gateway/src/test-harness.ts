@@ -1,6 +1,7 @@
 /**
- * For this package's tests: a gateway driven through Fastify's inject (the real HTTP layer:
- * routing, parsing, validation, hooks), with the test credentials at hand.
+ * For tests (this package's, and other suites through `@payments/mock-gateway/testing`): a
+ * gateway driven through Fastify's inject (the real HTTP layer: routing, parsing, validation,
+ * hooks), with the test credentials at hand.
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
