@@ -52,19 +52,8 @@ const importBoundaries = [
   {
     plugins: { boundaries },
     rules: {
-      'boundaries/no-relative-package-import': [
-        'error',
-        {
-          allow: [
-            {
-              from: 'hostile/',
-              to: 'packages/mock-gateway/',
-              reason: 'hostile/ drives the gateway in-process through internals its exports do not list yet (test-harness, config, records, faults).',
-            },
-            { from: 'playwright.config.ts', to: 'e2e/', reason: "The root Playwright config is the e2e suite's; it takes Chromium's launch options from e2e/support." },
-          ],
-        },
-      ],
+      // No exceptions: hostile/ uses @payments/mock-gateway/testing, the Playwright config @payments/e2e/chromium.
+      'boundaries/no-relative-package-import': 'error',
       'no-restricted-imports': ['error', { patterns: EVERYWHERE }],
     },
   },

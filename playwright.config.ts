@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium';
+import { CHROMIUM_LAUNCH_OPTIONS } from '@payments/e2e/chromium';
 
 /**
  * Playwright in real Chromium against the real mock gateway over HTTP. Debian's Chromium

@@ -11,7 +11,7 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_BROWSER_INFO, type EncryptionKey, type ExecutionResponse, type StatusResponse } from '@payments/core';
 import { startTestGateway, type TestGateway } from '@payments/testing';
-import type { FaultMode, FaultPhase, FaultRule } from '../packages/mock-gateway/src/http/faults';
+import type { FaultMode, FaultPhase, FaultRule } from '@payments/mock-gateway/testing';
 import { RUNS, recordCase } from './support/runs';
 
 let gateway: TestGateway;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import { startGateway } from '../packages/mock-gateway/src/index';
+import { startGateway } from '@payments/mock-gateway';
 import { GatewayClient, TEST_BROWSER_INFO, TEST_CREDENTIALS_2, uniqueReference, startWebhookInbox } from '@payments/testing';
 
 const results: [string, boolean, string][] = [];

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, webhookTransactionId, type TestGateway } from '@payments/testing';
-import type { WebhookDelivery } from '../packages/mock-gateway/src/webhooks/outbox';
+import type { WebhookDelivery } from '@payments/mock-gateway';
 import { recordCase } from './support/runs';
 
 const RETRY_BASE_MS = 40;

@@ -3,8 +3,8 @@
  * the edge, validation, handlers) with the fixture plus two terminals whose ids sit exactly
  * on the spec's terminal_id limits (5 and 20 characters), so "at the limit" can succeed.
  */
-import { defaultConfig, type GatewayConfig } from '../../packages/mock-gateway/src/config';
-import { testGateway, type Reply, type TestGateway } from '../../packages/mock-gateway/src/test-harness';
+import { defaultConfig, type GatewayConfig } from '@payments/mock-gateway';
+import { testGateway, type Reply, type TestGateway } from '@payments/mock-gateway/testing';
 import { TEST_BROWSER_INFO, type ExecutionResponse } from '@payments/core';
 import type { Answer } from './invariants';
 

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { SIMULATED_FLOWS } from '@payments/core';
-import { PROVIDER_Y_CODES } from '../../packages/mock-gateway/src/config';
+import { PROVIDER_Y_CODES } from '@payments/mock-gateway/testing';
 import { DICTIONARY, hugeString, orJunkBody, references, someOf } from './arbitraries';
 import { TERMINALS } from './fixture';
 

@@ -11,7 +11,7 @@
  */
 import { expect } from 'vitest';
 import type { ApiErrorBody, Transaction, TransactionStatus } from '@payments/core';
-import type { TransactionRecord } from '../../packages/mock-gateway/src/store/records';
+import type { TransactionRecord } from '@payments/mock-gateway/testing';
 import type { FuzzGateway } from './fixture';
 
 export const KNOWN_STATUSES: readonly TransactionStatus[] = ['CREATED', 'PENDING', 'APPROVED', 'DECLINED', 'FAILED', 'CANCELED', 'EXPIRED', 'VOIDED'];

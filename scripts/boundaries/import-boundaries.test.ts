@@ -49,6 +49,11 @@ const FORBIDDEN: Case[] = [
   ['demo/client/card-payment.ts', "type C = import('../../packages/core/src/index').Locale;", RELATIVE],
   ['e2e/fixtures/demo.ts', "import { startDemo } from '../../demo/server';", RELATIVE],
   ['hostile/support/fixture.ts', "import { x } from '../../packages/core/src/money';", RELATIVE],
+  // The last two exceptions are gone (#25): the hostile suite and the Playwright config use faces.
+  ['hostile/support/fixture.ts', "import { testGateway } from '../../packages/mock-gateway/src/test-harness';", RELATIVE],
+  ['hostile/gateway-faults.test.ts', "import type { FaultRule } from '../packages/mock-gateway/src/http/faults';", RELATIVE],
+  ['playwright.config.ts', "import { CHROMIUM_LAUNCH_OPTIONS } from './e2e/support/chromium';", RELATIVE],
+  ['hostile/support/fixture.ts', "import { testGateway } from '@payments/mock-gateway/src/test-harness';", RESTRICTED],
   ['vite.config.ts', "export * from './packages/core/src/index';", RELATIVE],
   // By name, but into a package's folder instead of its entries.
   ['demo/client/shop.ts', "import { x } from '@payments/core/src/money';", RESTRICTED],
@@ -75,6 +80,8 @@ const ALLOWED: Case[] = [
   ['demo/client/card-payment.ts', "import type { X } from '../shared/api-types';", ''],
   ['e2e/fixtures/demo.ts', "import { startDemo } from '@payments/demo/server';", ''],
   ['hostile/gateway-load.test.ts', "import { x } from '../bench/gateway-authorize';", ''],
+  ['hostile/support/fixture.ts', "import { testGateway } from '@payments/mock-gateway/testing';", ''],
+  ['playwright.config.ts', "import { CHROMIUM_LAUNCH_OPTIONS } from '@payments/e2e/chromium';", ''],
 ];
 
 describe('import boundaries (eslint.config.js)', () => {

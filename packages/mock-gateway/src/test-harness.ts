@@ -1,6 +1,7 @@
 /**
- * For this package's tests: a gateway driven through Fastify's inject (the real HTTP layer:
- * routing, parsing, validation, hooks), with the test credentials at hand.
+ * For tests (this package's, and other suites through `@payments/mock-gateway/testing`): a
+ * gateway driven through Fastify's inject (the real HTTP layer: routing, parsing, validation,
+ * hooks), with the test credentials at hand.
  *
  * GATEWAY_TEST_STORE=embedded runs every suite on the embedded store (PGlite in memory)
  * instead of the memory store: one database per test worker (PGlite takes seconds to
@@ -12,8 +13,6 @@ import { request as httpRequest } from 'node:http';
 import type { EncryptionKey } from '@payments/core';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
 import type { Backend } from './store/backend';
-import { openPGliteBackend } from './store/pglite-backend';
-import { openPostgresBackend } from './store/postgres-backend';
 import { KINDS, type Kind } from './store/record-kinds';
 import { Store } from './store/store';
 
@@ -23,7 +22,8 @@ let embedded: Promise<Backend> | undefined;
 export async function testStore(): Promise<Store | undefined> {
   const kind = process.env.GATEWAY_TEST_STORE;
   if (kind !== 'embedded' && kind !== 'postgres') return undefined;
-  embedded ??= kind === 'embedded' ? openPGliteBackend() : workerDatabase();
+  // Loaded only when asked for: a memory run never loads PGlite or pg.
+  embedded ??= kind === 'embedded' ? import('./store/pglite-backend').then((m) => m.openPGliteBackend()) : workerDatabase();
   const backend = await embedded;
   await backend.truncate(Object.keys(KINDS) as Kind[]);
   // Shared by the worker's gateways: a gateway's close() leaves it open.
@@ -46,6 +46,7 @@ async function workerDatabase(): Promise<Backend> {
   }
   const url = new URL(admin);
   url.pathname = `/${name}`;
+  const { openPostgresBackend } = await import('./store/postgres-backend');
   return openPostgresBackend(url.toString());
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsHostileInput, hasUsableUserAgent, isHostileString } from './edge-rules';
+import { containsHostileInput, hasTraversal, hasUsableUserAgent, isHostileString } from './edge-rules';
 
 describe('edge rules', () => {
   it.each([
@@ -29,6 +29,51 @@ describe('edge rules', () => {
     expect(isHostileString(value)).toBe(false);
   });
 
+  // Issue #25: `../` was blocked and `..%2f` was not.
+  it.each([
+    '..%2f..%2f..%2fetc%2fpasswd',
+    '..%2F..%2Fetc%2Fpasswd',
+    '..%5c..%5cwindows%5cwin.ini',
+    '%2e%2e%2fetc%2fpasswd',
+    '%2E%2E%5C',
+    '.%2e/etc',
+    '%2e./etc',
+    'files/.%2e',
+    '..%252f..%252fetc%252fpasswd',
+    '%252e%252e%252f',
+    '..%25252f..%25252fetc',
+    '..%c0%af..%c0%afetc',
+    '%c0%ae%c0%ae/etc',
+    '..%c1%9cwindows',
+    '..%u002f..%u002fetc',
+    '%u002e%u002e%u005c',
+    'https://merchant.example/a/..%2f..%2fadmin',
+  ])('blocks the encoded traversal %s', (value) => {
+    expect(hasTraversal(value)).toBe(true);
+    expect(isHostileString(value)).toBe(true);
+    expect(containsHostileInput({ customer: { first_name: value } })).toBe(true);
+  });
+
+  it.each([
+    '50% off',
+    '10%/year',
+    '100%',
+    '%',
+    'Save 20%. Today only',
+    '50%25 off',
+    'a%2Fb',
+    '%2fhome%2fuser',
+    'https://merchant.example/return?next=%2Fcheckout%2Fdone&discount=10%25',
+    'Wait... what?',
+    'v1.2.3',
+    '..',
+    '%u00e9t%C3%A9',
+    '%zz%2',
+  ])('lets %s through', (value) => {
+    expect(hasTraversal(value)).toBe(false);
+    expect(isHostileString(value)).toBe(false);
+  });
+
   it('looks into nested values and keys', () => {
     expect(containsHostileInput({ a: [{ b: '<b>x</b>' }] })).toBe(true);
     expect(containsHostileInput({ '<x>': 1 })).toBe(true);
@@ -43,6 +88,8 @@ describe('edge rules', () => {
     ['a less-than and whitespace', `<${' '.repeat(100_000)}`],
     ['unclosed comments', '/*x'.repeat(33_000)],
     ['select words', 'select '.repeat(15_000)],
+    ['percent escapes', '%41%2f'.repeat(16_000)],
+    ['escaped percent signs', '%2525'.repeat(20_000)],
   ])('stays fast on %s (100k characters)', (_name, value) => {
     const started = performance.now();
     expect(isHostileString(value)).toBe(false);

@@ -13,7 +13,7 @@
  * logo) is compressed on the fly too, so what is on the wire never depends on the build.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -109,16 +109,49 @@ function encodedFile(path: string, encoding: ContentEncoding, stamp: string): { 
   return entry;
 }
 
-/** Sends a file from `root` (never outside it), or a clear 503 when the bundle is not built. */
-export function sendAsset(request: FastifyRequest, reply: FastifyReply, { root, file, cache, sameOriginOnly = false }: AssetOptions): FastifyReply {
+/** NAME_MAX of the usual file systems (ext4, APFS, NTFS): no file has a longer segment. */
+const MAX_SEGMENT_BYTES = 255;
+/** Far above any name the builds write (content-hashed chunks are under 100 bytes), far below PATH_MAX. */
+const MAX_NAME_BYTES = 1024;
+// C0 controls and DEL: NUL makes every fs call throw, and no build writes any of them.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The file `file` names below `root`, or undefined when no file can have that name: a control
+ * character, a segment or name longer than a file system takes, or a path out of `root`. A
+ * client may send any of them (`/assets/%00`, a 5,000-character name): each is a 404, never
+ * the fs error (ERR_INVALID_ARG_VALUE, ENAMETOOLONG) it would throw.
+ */
+function assetPath(root: string, file: string): string | undefined {
+  if (CONTROL.test(file) || Buffer.byteLength(file) > MAX_NAME_BYTES) return undefined;
+  if (file.split(/[/\\]/).some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return undefined;
   const path = normalize(join(root, file));
+  return path.startsWith(root + sep) ? path : undefined;
+}
+
+/** Errors that say "no file by that name" (`logo.svg/x`: ENOTDIR), not "the server is broken" (EACCES, EMFILE: thrown). */
+const NO_SUCH_FILE = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP', 'EINVAL', 'ERR_INVALID_ARG_VALUE']);
+
+function fileStat(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if (NO_SUCH_FILE.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    throw error;
+  }
+}
+
+/** Sends a file from `root` (never outside it), 404 for a name that is no file, or a clear 503 when the bundle is not built. */
+export function sendAsset(request: FastifyRequest, reply: FastifyReply, { root, file, cache, sameOriginOnly = false }: AssetOptions): FastifyReply {
+  const path = assetPath(root, file);
   // A directory (`/assets/`, `/assets/.`, `/assets/%2F`) is not a file: 404, never EISDIR.
-  const stat = path.startsWith(root + sep) ? statSync(path, { throwIfNoEntry: false }) : undefined;
-  if (!stat?.isFile()) {
+  const stat = path === undefined ? undefined : fileStat(path);
+  if (!path || !stat?.isFile()) {
     const built = existsSync(root);
-    return reply
-      .code(built ? 404 : 503)
-      .send({ error: built ? 'not_found' : 'bundle_not_built', error_description: `Run pnpm build (${file}).` });
+    return built || !path
+      ? reply.code(404).send({ error: 'not_found', error_description: 'No such file.' })
+      : reply.code(503).send({ error: 'bundle_not_built', error_description: `Run pnpm build (${file}).` });
   }
   const compressible = COMPRESSIBLE.has(extname(path));
   const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding'], ['br', 'gzip']) : 'identity';
