@@ -204,6 +204,8 @@ describe('odd paths on the static and page routes', () => {
     ['/hpp/assets/ + 5,000 characters', `/hpp/assets/${long}`],
     ['/frames/assets/ + 5,000 characters', `/frames/assets/${long}`],
     ['/assets/merchant-logo.svg/x (ENOTDIR)', '/assets/merchant-logo.svg/x'],
+    // Found by the property (seed 1741265379): a "." segment after a file named the file itself (200).
+    ['/assets/merchant-logo.svg/%2E', '/assets/merchant-logo.svg/%2E'],
   ])('%s is a 404, not a 500', async (_name, path) => {
       const reply = await rawGet(`${gateway.url}${path}`);
       expect(reply.status).toBe(404);

@@ -119,13 +119,15 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
  * The file `file` names below `root`, or undefined when no file can have that name: a control
- * character, a segment or name longer than a file system takes, or a path out of `root`. A
+ * character, a segment or name longer than a file system takes, an empty, `.` or `..` segment
+ * (no build writes one; `card.js/.` would otherwise be card.js), or a path out of `root`. A
  * client may send any of them (`/assets/%00`, a 5,000-character name): each is a 404, never
  * the fs error (ERR_INVALID_ARG_VALUE, ENAMETOOLONG) it would throw.
  */
 function assetPath(root: string, file: string): string | undefined {
   if (CONTROL.test(file) || Buffer.byteLength(file) > MAX_NAME_BYTES) return undefined;
-  if (file.split(/[/\\]/).some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return undefined;
+  const segments = file.split(/[/\\]/);
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return undefined;
   const path = normalize(join(root, file));
   return path.startsWith(root + sep) ? path : undefined;
 }
