@@ -5,7 +5,7 @@
  * none ever runs inside another's transaction).
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { KeyedMutex } from './keyed-mutex';
 import { migrate } from './migrations';
 import { SqlBackend, type SqlConnection, type SqlPool } from './sql-backend';
@@ -56,7 +56,9 @@ class PGlitePool implements SqlPool {
 /** Opens (creating and migrating where needed) the embedded store in `dataDir`; in memory without one. */
 export async function openPGliteBackend(dataDir?: string): Promise<SqlBackend> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // Imported here, not at the top: the single-file gateway leaves PGlite out and must start without it.
+  const { PGlite: Engine } = await import('@electric-sql/pglite');
+  const db = await Engine.create(dataDir ? { dataDir } : {});
   const pool = new PGlitePool(db);
   const connection = await pool.connect();
   try {
