@@ -113,9 +113,14 @@ function encodedFile(path: string, encoding: ContentEncoding, stamp: string): { 
 const MAX_SEGMENT_BYTES = 255;
 /** Far above any name the builds write (content-hashed chunks are under 100 bytes), far below PATH_MAX. */
 const MAX_NAME_BYTES = 1024;
-// C0 controls and DEL: NUL makes every fs call throw, and no build writes any of them.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** C0 controls and DEL: NUL makes every fs call throw, and no build writes any of them. */
+function hasControlCharacter(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 /**
  * The file `file` names below `root`, or undefined when no file can have that name: a control
@@ -125,7 +130,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * the fs error (ERR_INVALID_ARG_VALUE, ENAMETOOLONG) it would throw.
  */
 function assetPath(root: string, file: string): string | undefined {
-  if (CONTROL.test(file) || Buffer.byteLength(file) > MAX_NAME_BYTES) return undefined;
+  if (hasControlCharacter(file) || Buffer.byteLength(file) > MAX_NAME_BYTES) return undefined;
   const segments = file.split(/[/\\]/);
   if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return undefined;
   const path = normalize(join(root, file));

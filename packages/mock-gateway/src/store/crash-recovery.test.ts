@@ -168,7 +168,7 @@ describe.skipIf(process.env.GATEWAY_TEST_STORE !== undefined)('mock-gateway --da
       }),
       auth,
     );
-    expect(saving.body.result, JSON.stringify(saving.body)).toBeTruthy();
+    expect(saving.body.result, JSON.stringify(saving.body)).toMatchObject({ status: 'APPROVED' });
     const savedCardId = saving.body.result!.payment_method.token!;
     const hashBefore = saving.body.result!.payment_method.hash;
     expect(savedCardId).toMatch(/^pm_/);
