@@ -13,10 +13,12 @@ import { loadConfig, type GatewayConfig } from './config';
 import type { GatewayContext, GatewayUrls } from './context';
 import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from './http/api-error';
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
-import { registerFaultInjection } from './http/faults';
+import { gatewayFaults, registerFaultInjection } from './http/faults';
 import { guardMockRoutes } from './http/mock-guard';
 import { noStoreForPrivateData } from './http/no-store';
 import { FORMATS } from './http/schemas';
+import { loadSandboxConfig } from './sandbox-config';
+import { SandboxRevision, syncSandboxOnRequest } from './sandbox-revision';
 import { MemoryBackend } from './store/memory-backend';
 import { Store } from './store/store';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
@@ -68,13 +70,20 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   };
   ctx.webhooks = createWebhookOutbox(ctx);
 
+  // The clock, /__mock/config and the fault rules: one for the whole sandbox (sandbox-revision.ts).
+  const loadSandbox = async () => {
+    await Promise.all([clock.load(), loadSandboxConfig(ctx), gatewayFaults(ctx).load()]);
+  };
+  const sandbox = new SandboxRevision(store, loadSandbox);
+
   const api = baseApp(options.logger ?? false);
   // What a store remembers from an earlier run: the clock's offset, deliveries still to send.
   // onReady runs before the first request (listen, or the first inject of a test).
   api.addHook('onReady', async () => {
-    await clock.load();
+    await loadSandbox();
     await ctx.webhooks.resume();
   });
+  syncSandboxOnRequest(api, sandbox);
   guardMockRoutes(api, ctx);
   noStoreForPrivateData(api);
   registerFaultInjection(api, ctx, { withRoutes: true });
@@ -96,6 +105,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   options.extend?.(api, ctx);
 
   const acs = baseApp(options.logger ?? false);
+  syncSandboxOnRequest(acs, sandbox);
   registerFaultInjection(acs, ctx, { withRoutes: false });
   registerAcsRoutes(acs, ctx);
   registerProviderRoutes(acs, ctx);

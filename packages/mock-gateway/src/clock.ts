@@ -1,9 +1,10 @@
 /**
  * The gateway's notion of now. Tests move it with POST /__mock/clock to expire tokens and
  * sessions without waiting. The offset is kept in the store, so a restarted gateway keeps
- * the time it had been moved to; `now()` stays synchronous (the offset is held in memory).
+ * the time it had been moved to, and replicas on one store share it (sandbox-revision.ts
+ * reloads it); `now()` stays synchronous (the offset is held in memory).
  */
-import { settingLock } from './store/locks';
+import { bumpSandboxRevision, sandboxLock } from './sandbox-revision';
 import type { Store } from './store/store';
 
 const OFFSET = 'clock-offset-ms';
@@ -13,7 +14,7 @@ export class Clock {
 
   constructor(private readonly store?: Store) {}
 
-  /** Reads the stored offset (at start). */
+  /** Reads the stored offset (at start, and when another replica moved it). */
   async load(): Promise<void> {
     if (this.store) this.offsetMs = (await this.store.setting<number>(OFFSET)) ?? 0;
   }
@@ -40,9 +41,10 @@ export class Clock {
       return;
     }
     const store = this.store;
-    this.offsetMs = await store.atomic([settingLock(OFFSET)], async () => {
+    this.offsetMs = await store.atomic([sandboxLock], async () => {
       const offset = next((await store.setting<number>(OFFSET)) ?? 0);
       store.putSetting(OFFSET, offset);
+      await bumpSandboxRevision(store);
       return offset;
     });
   }

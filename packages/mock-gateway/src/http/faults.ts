@@ -18,10 +18,13 @@
  * case for a client: the payment exists although the client saw a failure, so a retry with
  * the same reference must return the same transaction. 'before' faults the request before
  * any route runs (nothing is created). One onRequest/onSend hook pair per app does it all;
- * the rules belong to one gateway (its context) and POST /__mock/reset clears them.
+ * the rules belong to one sandbox (its context, or every replica of a shared store) and
+ * POST /__mock/reset clears them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
+import { bumpSandboxRevision, sandboxLock } from '../sandbox-revision';
+import type { Store } from '../store/store';
 
 export const FAULT_MODES = ['slow', 'error', 'garbage', 'down'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -57,53 +60,90 @@ export interface FaultRequest {
   method?: string;
 }
 
-export class FaultTable {
-  private rules: FaultRule[] = [];
-  private nextId = 1;
+interface FaultState {
+  rules: FaultRule[];
+  nextId: number;
+}
 
-  add(request: FaultRequest): FaultRule {
-    const rule: FaultRule = {
-      id: this.nextId++,
-      path: request.path,
-      mode: request.mode,
-      phase: request.phase ?? 'after',
-      delay_ms: request.delay_ms ?? (request.mode === 'slow' ? DEFAULT_SLOW_MS : 0),
-      remaining: request.count ?? 1,
-      hits: 0,
-      method: request.method ?? null,
-    };
-    this.rules.push(rule);
-    return { ...rule };
+const FAULTS_SETTING = 'fault-rules';
+
+/**
+ * The rules of one sandbox. Alone on its store a gateway keeps them in memory; on a shared
+ * store (replicas) they live in the store, so "the next N requests" counts requests to any
+ * replica: a request whose rule matches in the local copy takes its use in a unit of work.
+ */
+export class FaultTable {
+  private state: FaultState = { rules: [], nextId: 1 };
+
+  constructor(private readonly sharedStore?: Store) {}
+
+  add(request: FaultRequest): Promise<FaultRule> {
+    return this.change((state) => {
+      const rule: FaultRule = {
+        id: state.nextId++,
+        path: request.path,
+        mode: request.mode,
+        phase: request.phase ?? 'after',
+        delay_ms: request.delay_ms ?? (request.mode === 'slow' ? DEFAULT_SLOW_MS : 0),
+        remaining: request.count ?? 1,
+        hits: 0,
+        method: request.method ?? null,
+      };
+      state.rules.push(rule);
+      return { ...rule };
+    });
   }
 
   /** Takes one use of the first rule matching the request, if any. */
-  take(method: string, routePath: string | undefined, path: string): FaultRule | undefined {
-    const rule = this.rules.find(
-      (r) => r.remaining > 0 && (r.method === null || r.method === method) && (r.path === routePath || r.path === path),
-    );
-    if (!rule) return undefined;
-    rule.remaining -= 1;
-    rule.hits += 1;
-    this.rules = this.rules.filter((r) => r.remaining > 0);
-    return { ...rule };
+  async take(method: string, routePath: string | undefined, path: string): Promise<FaultRule | undefined> {
+    const matches = (r: FaultRule) => r.remaining > 0 && (r.method === null || r.method === method) && (r.path === routePath || r.path === path);
+    if (!this.state.rules.some(matches)) return undefined; // the common case: no database work
+    return this.change((state) => {
+      const rule = state.rules.find(matches);
+      if (!rule) return undefined;
+      rule.remaining -= 1;
+      rule.hits += 1;
+      state.rules = state.rules.filter((r) => r.remaining > 0);
+      return { ...rule };
+    });
   }
 
   list(): FaultRule[] {
-    return this.rules.map((r) => ({ ...r }));
+    return this.state.rules.map((r) => ({ ...r }));
   }
 
-  clear(): void {
-    this.rules = [];
+  clear(): Promise<void> {
+    return this.change((state) => {
+      state.rules = [];
+    });
+  }
+
+  /** Reads the rules another replica changed (shared stores; sandbox-revision.ts calls it). */
+  async load(): Promise<void> {
+    if (this.sharedStore) this.state = (await this.sharedStore.setting<FaultState>(FAULTS_SETTING)) ?? { rules: [], nextId: 1 };
+  }
+
+  private async change<T>(operation: (state: FaultState) => T): Promise<T> {
+    const store = this.sharedStore;
+    if (!store) return operation(this.state);
+    return store.atomic([sandboxLock], async () => {
+      const state = (await store.setting<FaultState>(FAULTS_SETTING)) ?? { rules: [], nextId: 1 };
+      const result = operation(state);
+      store.putSetting(FAULTS_SETTING, state);
+      await bumpSandboxRevision(store);
+      this.state = state;
+      return result;
+    });
   }
 }
 
 const tables = new WeakMap<GatewayContext, FaultTable>();
 
-/** The fault rules of one gateway. */
+/** The fault rules of one gateway (of the whole sandbox on a shared store). */
 export function gatewayFaults(ctx: GatewayContext): FaultTable {
   let table = tables.get(ctx);
   if (!table) {
-    table = new FaultTable();
+    table = new FaultTable(ctx.store.shared ? ctx.store : undefined);
     tables.set(ctx, table);
   }
   return table;
@@ -121,7 +161,7 @@ export function registerFaultInjection(app: FastifyInstance, ctx: GatewayContext
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/__mock/')) return;
-    const rule = table.take(request.method, request.routeOptions.url, request.url.split('?')[0] ?? request.url);
+    const rule = await table.take(request.method, request.routeOptions.url, request.url.split('?')[0] ?? request.url);
     if (!rule) return;
     if (rule.phase === 'after') {
       pending.set(request, rule);
@@ -193,7 +233,7 @@ function registerFaultRoutes(app: FastifyInstance, table: FaultTable): void {
   );
   app.get('/__mock/faults', async () => ({ faults: table.list() }));
   app.delete('/__mock/faults', async (_request, reply) => {
-    table.clear();
+    await table.clear();
     return reply.code(204).send();
   });
 }

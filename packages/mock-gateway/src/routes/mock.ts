@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
 import { NotFoundError } from '../http/api-error';
 import { gatewayFaults } from '../http/faults';
+import { changeSandboxConfig, type SandboxConfig } from '../sandbox-config';
 import { Readable } from 'node:stream';
 import { withTransaction } from '../store/locks';
 import { KINDS, type Kind } from '../store/record-kinds';
@@ -25,7 +26,7 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
     await ctx.webhooks.clear();
     await ctx.store.reset();
     await ctx.clock.reset();
-    gatewayFaults(ctx).clear();
+    await gatewayFaults(ctx).clear();
     return { reset: true };
   });
 
@@ -56,9 +57,7 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
     acs_url: ctx.urls.acs,
   });
   app.get('/__mock/config', async () => configView());
-  app.post<{
-    Body: Partial<Pick<GatewayContext['config'], 'webhook_url' | 'webhook_retry_base_ms' | 'webhook_retry_horizon_ms' | 'token_lifetime_s' | 'session_lifetime_s'>>;
-  }>(
+  app.post<{ Body: SandboxConfig }>(
     '/__mock/config',
     {
       schema: {
@@ -76,12 +75,7 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
       },
     },
     async (request) => {
-      const { webhook_url: webhookUrl, ...rest } = request.body;
-      Object.assign(ctx.config, rest);
-      if (webhookUrl !== undefined) {
-        ctx.config.webhook_url = webhookUrl;
-        ctx.webhooks.setUrl(webhookUrl);
-      }
+      await changeSandboxConfig(ctx, request.body);
       return configView();
     },
   );

@@ -26,6 +26,12 @@ export interface Backend extends BackendReader {
   /** What `--data`, `--database-url` or the default chose, for logs and /health. */
   readonly description: string;
   /**
+   * Whether other processes may use the same database at the same time (replicas on one
+   * Postgres): then what a process keeps in memory (the clock's offset, test settings, its
+   * webhook timers) may be stale, and it must look in the database.
+   */
+  readonly shared: boolean;
+  /**
    * Runs `work` in one database transaction holding every lock in `locks` (exclusive, for
    * the whole transaction, across processes where the engine is shared). The transaction
    * commits when `work` resolves and rolls back when it rejects.

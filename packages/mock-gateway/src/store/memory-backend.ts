@@ -84,6 +84,7 @@ class KindTable {
 
 export class MemoryBackend implements Backend, BackendTransaction {
   readonly description = 'memory (nothing on disk)';
+  readonly shared = false;
   private readonly tables = new Map<Kind, KindTable>();
   private readonly locks = new KeyedMutex();
 

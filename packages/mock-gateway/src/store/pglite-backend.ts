@@ -69,5 +69,5 @@ export async function openPGliteBackend(dataDir?: string): Promise<SqlBackend> {
     throw error;
   }
   connection.release();
-  return new SqlBackend(pool, dataDir ? `embedded (PGlite) in ${dataDir}` : 'embedded (PGlite) in memory');
+  return new SqlBackend(pool, dataDir ? `embedded (PGlite) in ${dataDir}` : 'embedded (PGlite) in memory', false);
 }

@@ -50,7 +50,7 @@ export async function openPostgresBackend(databaseUrl: string, options: { poolSi
     await pool.end();
     throw error;
   }
-  return new SqlBackend(pool, `Postgres at ${redacted(databaseUrl)}`);
+  return new SqlBackend(pool, `Postgres at ${redacted(databaseUrl)}`, true);
 }
 
 /** The URL without its password, for logs. */

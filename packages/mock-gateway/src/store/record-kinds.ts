@@ -17,6 +17,12 @@ export interface StoredDelivery {
   first_attempt_at: number | null;
   /** Gateway-clock ms when the next attempt is due; null when none is scheduled. */
   due_at: number | null;
+  /**
+   * Which gateway process has the delivery's next attempt, until when (wall-clock ms). On a
+   * shared store another replica takes the delivery only once the lease has run out (its
+   * holder died); absent in deliveries stored before leases existed.
+   */
+  lease?: { owner: string; until: number } | null;
 }
 
 /** A value the gateway keeps across restarts: the mock clock's offset, secrets, key pairs. */

@@ -73,6 +73,7 @@ export class SqlBackend extends SqlReader implements Backend {
   constructor(
     private readonly pool: SqlPool,
     readonly description: string,
+    readonly shared: boolean,
   ) {
     super(pool);
   }

@@ -50,6 +50,11 @@ export class Store {
     return this.backend.description;
   }
 
+  /** Other gateway processes use this database too (see Backend.shared). */
+  get shared(): boolean {
+    return this.backend.shared;
+  }
+
   // ---- The queries the routes make.
 
   transaction(id: string): Promise<TransactionRecord | undefined> {

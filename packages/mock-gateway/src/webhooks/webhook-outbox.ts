@@ -19,6 +19,15 @@
  * (a restart, a crash) takes them up again: first attempts in order, retries when due, an
  * attempt cut off mid-flight again now. A delivery's id (its `x-webhook-id` and JWT `jti`)
  * and body never change across retries or restarts.
+ *
+ * Replicas (a shared store): each attempt is first claimed in a unit of work under the
+ * delivery's lock: it must still be the attempt due (attempts counted), and no other live
+ * process may hold the delivery's lease. The claimer holds the lease for the attempt, and the
+ * process that schedules a retry holds it until shortly after the retry is due. Every
+ * replica sweeps the open deliveries each second and takes up those whose lease ran out:
+ * what a dead replica had announced, was sending or was to retry. So two replicas never send
+ * the same attempt, and nothing waits for the dead one to come back. A process alone on its
+ * store ignores leases (whoever held them before it is gone).
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -37,10 +46,18 @@ export const WEBHOOK_USER_AGENT = 'mock-gateway-webhooks/1.0';
 
 /** At most this many open deliveries are taken up again at start (newest first). */
 const RESUME_LIMIT = 100_000;
+/** How long a claim outlives its attempt or the retry it schedules: three attempt timeouts. */
+export const WEBHOOK_LEASE_MS = 3 * WEBHOOK_ATTEMPT_TIMEOUT_MS;
+/** On a shared store: how often each replica looks for deliveries whose lease ran out, and how many. */
+const SWEEP_EVERY_MS = 1_000;
+const SWEEP_LIMIT = 500;
 
 export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
-  const signer = createWebhookSigner(() => ctx.urls.gateway);
+  const signer = createWebhookSigner(() => ctx.urls.gateway, ctx.store);
+  /** This process, as the holder of leases. */
+  const owner = randomUUID();
   const shutdown = new AbortController();
+  let sweeper: NodeJS.Timeout | undefined;
   /** Per merchant: the tail of its chain of first attempts. */
   const queues = new Map<string, Promise<void>>();
   /** Retries scheduled in this process, by delivery id. */
@@ -70,6 +87,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       raw_body: JSON.stringify(body),
       first_attempt_at: null,
       due_at: null,
+      lease: url ? { owner, until: Date.now() + WEBHOOK_LEASE_MS } : null,
     };
     ctx.store.put('delivery', stored);
     if (url) ctx.store.afterCommit(() => queueFirstAttempt(merchantId, stored.delivery.id));
@@ -78,32 +96,53 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   function queueFirstAttempt(merchantId: string, id: string): void {
     if (stopped) return;
     busy++;
-    const tail = (queues.get(merchantId) ?? Promise.resolve()).then(() => attempt(id, generation));
+    const tail = (queues.get(merchantId) ?? Promise.resolve()).then(() => attempt(id, 0, generation));
     queues.set(merchantId, tail);
     void tail.then(() => {
       if (queues.get(merchantId) === tail) queues.delete(merchantId);
     });
   }
 
-  function scheduleRetry(id: string, dueAt: number, of: number): void {
-    if (stopped || of !== generation) return;
+  /** Attempt number `done + 1` of delivery `id`, when it is due. */
+  function scheduleRetry(id: string, done: number, dueAt: number, of: number): void {
+    if (stopped || of !== generation || retries.has(id)) return;
     const timer = setTimeout(() => {
       retries.delete(id);
       busy++;
-      void attempt(id, of);
+      void attempt(id, done, of);
     }, Math.max(0, dueAt - ctx.clock.now()));
     timer.unref();
     retries.set(id, { timer, dueAt });
   }
 
-  /** One attempt of one delivery; never rejects. The caller has counted it in `busy`. */
-  async function attempt(id: string, of: number): Promise<void> {
+  /** Whether another live process holds the delivery (only ever on a shared store). */
+  function heldElsewhere(stored: StoredDelivery): boolean {
+    const lease = stored.lease;
+    return ctx.store.shared && !!lease && lease.owner !== owner && lease.until > Date.now();
+  }
+
+  /**
+   * Takes attempt `done + 1` for this process: the delivery is still open, that attempt is
+   * still the next one, and no other live replica holds it. Null when it is not ours to send.
+   */
+  function claim(id: string, done: number): Promise<StoredDelivery | null> {
+    return ctx.store.atomic([deliveryLock(id)], async () => {
+      const current = await ctx.store.get('delivery', id);
+      if (!current || current.delivery.state !== 'pending' || current.delivery.attempts.length !== done || heldElsewhere(current)) return null;
+      current.lease = { owner, until: Date.now() + WEBHOOK_LEASE_MS };
+      ctx.store.put('delivery', current);
+      return current;
+    });
+  }
+
+  /** Attempt `done + 1` of one delivery, if still due and ours; never rejects. The caller has counted it in `busy`. */
+  async function attempt(id: string, done: number, of: number): Promise<void> {
     try {
       if (stopped || of !== generation) return;
-      const stored = await ctx.store.get('delivery', id);
-      if (!stored || stored.delivery.state !== 'pending') return;
+      const stored = await claim(id, done);
+      if (!stored) return;
       const { delivery } = stored;
-      const number = delivery.attempts.length + 1;
+      const number = done + 1;
       const at = ctx.clock.now();
       const started = performance.now();
       let status: number | null = null;
@@ -133,12 +172,14 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       const endedAt = ctx.clock.now(); // the backoff runs from the answer, not from when it is stored
       const next = await ctx.store.atomic([deliveryLock(id)], async () => {
         const current = await ctx.store.get('delivery', id);
-        if (!current || of !== generation) return null; // forgotten by a reset meanwhile
+        // Forgotten by a reset meanwhile, or (after a stall longer than the lease) recorded by another replica.
+        if (!current || of !== generation || current.delivery.attempts.length !== done) return null;
         recordAttempt(current, result, at, endedAt);
+        current.lease = current.due_at === null ? null : { owner, until: Date.now() + (current.due_at - endedAt) + WEBHOOK_LEASE_MS };
         ctx.store.put('delivery', current);
         return current.due_at;
       });
-      if (next !== null) scheduleRetry(id, next, of);
+      if (next !== null) scheduleRetry(id, number, next, of);
     } catch (cause) {
       // The store failed (it is closing): the delivery stays open and is taken up at the next start.
       if (!stopped) console.error(`webhook delivery ${id}: ${describeError(cause)}`);
@@ -187,6 +228,20 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
     for (const resolve of waiters) resolve();
   }
 
+  /**
+   * Schedules the open deliveries that no live process holds (oldest first): at start, every
+   * open one on a store of its own; on a shared store, also each second, those whose lease ran out.
+   */
+  async function takeUp(limit: number): Promise<void> {
+    const open = (await ctx.store.find('delivery', 'open', indexKey('pending'), limit)).reverse();
+    for (const stored of open) {
+      const { delivery } = stored;
+      if (heldElsewhere(stored) || retries.has(delivery.id) || (stored.lease?.owner === owner && ctx.store.shared)) continue;
+      if (delivery.attempts.length === 0) queueFirstAttempt(delivery.merchant_id, delivery.id);
+      else scheduleRetry(delivery.id, delivery.attempts.length, stored.due_at ?? ctx.clock.now(), generation);
+    }
+  }
+
   function cancelRetries(): void {
     for (const retry of retries.values()) clearTimeout(retry.timer);
     retries.clear();
@@ -221,11 +276,14 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
     },
 
     async resume(): Promise<void> {
-      const open = (await ctx.store.find('delivery', 'open', indexKey('pending'), RESUME_LIMIT)).reverse();
-      for (const stored of open) {
-        const { delivery } = stored;
-        if (delivery.attempts.length === 0) queueFirstAttempt(delivery.merchant_id, delivery.id);
-        else scheduleRetry(delivery.id, stored.due_at ?? ctx.clock.now(), generation);
+      await takeUp(RESUME_LIMIT);
+      if (ctx.store.shared && !stopped) {
+        sweeper = setInterval(() => {
+          void takeUp(SWEEP_LIMIT).catch((cause: unknown) => {
+            if (!stopped) console.error(`webhook outbox: sweeping open deliveries: ${describeError(cause)}`);
+          });
+        }, SWEEP_EVERY_MS);
+        sweeper.unref();
       }
     },
 
@@ -252,6 +310,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
 
     stop(): void {
       stopped = true;
+      clearInterval(sweeper);
       cancelRetries();
       shutdown.abort();
       notifyIfIdle();

@@ -1,0 +1,184 @@
+/**
+ * Two gateways on one Postgres act as one sandbox (issue #27): the test routes' settings,
+ * the keys, and the webhook outbox. Each gateway has its own connection pool, as two
+ * processes would; the balancer, real processes and SIGKILL are e2e/replicas' part. Runs
+ * with GATEWAY_TEST_STORE=postgres (pnpm test:postgres-store), skipped otherwise.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testGateway, type TestGateway } from '../test-harness';
+import { cardAuthorizeBody } from '../test-payments';
+import { WEBHOOK_LEASE_MS } from '../webhooks/webhook-outbox';
+import { Store } from './store';
+
+const adminUrl = process.env.GATEWAY_TEST_DATABASE_URL;
+const onPostgres = process.env.GATEWAY_TEST_STORE === 'postgres' && adminUrl !== undefined;
+const FRICTIONLESS = { number: '4000000000000002' };
+
+let databaseUrl: string;
+beforeAll(async () => {
+  if (!onPostgres) return;
+  const { default: pg } = await import('pg');
+  const name = `gateway_replicas_${process.env.VITEST_POOL_ID ?? process.pid}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name}`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+});
+
+/** One replica: its own pool on the shared database. */
+async function replica(): Promise<TestGateway> {
+  const { openPostgresBackend } = await import('./postgres-backend');
+  const t = await testGateway({ store: new Store(await openPostgresBackend(databaseUrl)) });
+  await t.gw.api.ready();
+  return t;
+}
+
+describe.skipIf(!onPostgres)('two gateways on one Postgres', () => {
+  let a: TestGateway;
+  let b: TestGateway;
+  beforeEach(async () => {
+    a = await replica();
+    b = await replica();
+    await a.call('POST', '/__mock/reset');
+  });
+  afterEach(async () => {
+    await a.call('POST', '/__mock/reset');
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('share the mock clock: a token from A expires on B when the clock is moved through A', async () => {
+    const auth = await a.auth();
+    expect((await b.call('GET', '/api/encryption-key', undefined, auth)).status).toBe(200);
+    expect((await a.call('POST', '/__mock/clock', { advance_seconds: 7200 })).status).toBe(200);
+    expect((await b.call('GET', '/api/encryption-key', undefined, auth)).status).toBe(401);
+    await b.call('POST', '/__mock/reset'); // the reset, too, is the sandbox's: B's new token is good on A
+    expect((await a.call('GET', '/api/encryption-key', undefined, await b.auth())).status).toBe(200);
+  });
+
+  it('share POST /__mock/config', async () => {
+    await a.call('POST', '/__mock/config', { webhook_url: 'http://127.0.0.1:9/hook', webhook_retry_base_ms: 123 });
+    const seen = await b.call<{ webhook_url: string; webhook_retry_base_ms: number }>('GET', '/__mock/config');
+    expect(seen.body).toMatchObject({ webhook_url: 'http://127.0.0.1:9/hook', webhook_retry_base_ms: 123 });
+  });
+
+  it('count a fault rule over both: "the next 2 requests" are the sandbox\'s next 2', async () => {
+    await a.call('POST', '/__mock/faults', { path: '/api/encryption-key', mode: 'error', phase: 'before', count: 2 });
+    const key = async (t: TestGateway) => (await t.call('GET', '/api/encryption-key', undefined, await t.auth())).status;
+    expect(await key(b)).toBe(500);
+    expect(await key(a)).toBe(500);
+    expect(await key(b)).toBe(200);
+    expect((await a.call<{ faults: unknown[] }>('GET', '/__mock/faults')).body.faults).toEqual([]);
+  });
+
+  it('publish one card key and one webhook key set', async () => {
+    const key = async (t: TestGateway) => (await t.call('GET', '/api/encryption-key', undefined, await t.auth())).body;
+    expect(await key(a)).toEqual(await key(b));
+    expect((await a.call('GET', '/.well-known/jwks.json')).body).toEqual((await b.call('GET', '/.well-known/jwks.json')).body);
+  });
+
+  it('send each webhook attempt once, whichever replica announced, retries, or starts meanwhile', async () => {
+    const receiver = await startReceiver((n) => (n <= 20 ? 500 : 200));
+    await a.call('POST', '/__mock/config', { webhook_url: receiver.url, webhook_retry_base_ms: 400 });
+    const ids = await payAlternately(8);
+    const c = await replica(); // starts while the deliveries are open: it must not send them again
+    await until(async () => allDelivered(a), 30_000);
+    await sleep(500);
+    expect(receiver.duplicateAttempts()).toEqual([]);
+    expect(receiver.acked().length).toBe(new Set(receiver.acked()).size);
+    expect(new Set(receiver.transactions())).toEqual(new Set(ids));
+    await Promise.all([receiver.close(), c.close()]);
+  });
+
+  it(
+    "take up a dead replica's deliveries once its lease has run out",
+    async () => {
+      let down = true;
+      const receiver = await startReceiver(() => (down ? 500 : 200));
+      await a.call('POST', '/__mock/config', { webhook_url: receiver.url, webhook_retry_base_ms: 3_000 });
+      const auth = await a.auth();
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push((await a.call<{ result: { id: string } }>('POST', '/api/transactions/authorize', await cardAuthorizeBody(a, FRICTIONLESS), auth)).body.result.id);
+      await until(() => receiver.attempts() >= 5, 10_000); // every first attempt failed; A holds each retry
+      a.gw.ctx.webhooks.stop(); // A dies: its timers are gone, its leases stay in the store
+      down = false;
+      await sleep(2_000);
+      expect(receiver.acked()).toEqual([]); // B leaves A's leased deliveries alone…
+      await until(async () => allDelivered(b), WEBHOOK_LEASE_MS + 3_000 + 10_000); // …until the lease runs out
+      expect(receiver.duplicateAttempts()).toEqual([]);
+      expect(new Set(receiver.transactions())).toEqual(new Set(ids));
+      await receiver.close();
+    },
+    120_000,
+  );
+
+  async function payAlternately(count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const t = i % 2 === 0 ? a : b;
+      const reply = await t.call<{ result: { id: string; status: string } }>('POST', '/api/transactions/authorize', await cardAuthorizeBody(t, FRICTIONLESS), await t.auth());
+      expect(reply.body.result.status).toBe('APPROVED');
+      ids.push(reply.body.result.id);
+    }
+    return ids;
+  }
+});
+
+interface Hit {
+  id: string;
+  attempt: string;
+  status: number;
+  transaction: string;
+}
+
+/** A merchant's webhook endpoint that notes each attempt: `answer(n)` for the n-th request. */
+async function startReceiver(answer: (n: number) => number) {
+  const hits: Hit[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const status = answer(hits.length + 1);
+      const parsed = JSON.parse(body) as { payload?: { id?: string }; data?: { transaction_id?: string } };
+      hits.push({
+        id: String(request.headers['x-webhook-id']),
+        attempt: String(request.headers['x-webhook-attempt']),
+        status,
+        transaction: parsed.payload?.id ?? parsed.data?.transaction_id ?? '',
+      });
+      response.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    attempts: () => hits.length,
+    acked: () => hits.filter((h) => h.status === 200).map((h) => h.id),
+    transactions: () => hits.map((h) => h.transaction),
+    duplicateAttempts: () => {
+      const seen = new Set<string>();
+      return hits.map((h) => `${h.id}#${h.attempt}`).filter((key) => seen.has(key) || !seen.add(key));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function allDelivered(t: TestGateway): Promise<boolean> {
+  const { deliveries } = (await t.call<{ deliveries: { state: string }[] }>('GET', '/__mock/webhooks')).body;
+  return deliveries.length > 0 && deliveries.every((d) => d.state === 'delivered');
+}
+
+async function until(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(50);
+  }
+}
+
