@@ -144,7 +144,7 @@ describe('mock-gateway trigger', () => {
     const delivery = await receiver.delivery(id('delivery')!);
     expect(delivery.body.payload).toMatchObject({ id: id('transaction'), parent_id: id('original'), transaction_type: 'REFUND', status: 'APPROVED' });
     expect(run.out).toMatch(/delivered: .* answered HTTP 200/);
-    expect(run.out).toContain('also sent     transaction-svc:transaction:management:approved');
+    expect(run.out).toContain('also announced  transaction-svc:transaction:management:approved');
   });
 
   it('refuses an unknown event with the valid ones and exit code 2, before calling any gateway', async () => {

@@ -226,13 +226,13 @@ export function describeResult(result: TriggerResult, does: string): string {
   const tx = result.transaction;
   const lines = [
     `mock-gateway: triggered ${result.event}`,
-    `  made          ${does}`,
-    `  transaction   ${tx.id}  ${tx.transaction_type} ${tx.status}, ${formatAmount(tx.amount, tx.currency)}, reference ${tx.reference}`,
+    `  made            ${does}`,
+    `  transaction     ${tx.id}  ${tx.transaction_type} ${tx.status}, ${formatAmount(tx.amount, tx.currency)}, reference ${tx.reference}`,
   ];
-  if (result.original_transaction_id) lines.push(`  original      ${result.original_transaction_id}`);
-  if (result.session_id) lines.push(`  session       ${result.session_id}`);
-  lines.push(`  delivery      ${result.delivery ? `${result.delivery.id}  ${deliveryState(result.delivery)}` : 'not visible (the gateway has no /__mock/webhooks)'}`);
-  for (const other of result.also) lines.push(`  also sent     ${other.event}  (delivery ${other.id})`);
+  if (result.original_transaction_id) lines.push(`  original        ${result.original_transaction_id}`);
+  if (result.session_id) lines.push(`  session         ${result.session_id}`);
+  lines.push(`  delivery        ${result.delivery ? `${result.delivery.id}  ${deliveryState(result.delivery)}` : 'not visible (the gateway has no /__mock/webhooks)'}`);
+  for (const other of result.also) lines.push(`  also announced  ${other.event}  (delivery ${other.id})`);
   return lines.join('\n');
 }
 
