@@ -23,6 +23,8 @@ const SPEC_EVENTS = [...WEBHOOK_EVENTS, TOKENIZATION_EVENT];
 
 interface Verified {
   id: string;
+  /** The merchant the JWT is for. */
+  audience: string;
   event: string;
   body: { event: string; payload?: TransactionWebhookPayload; data?: { transaction_id: string; payment_method_id: string } };
 }
@@ -48,10 +50,10 @@ async function startReceiver(gatewayUrl: () => string): Promise<Receiver> {
         try {
           const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
           const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', gatewayUrl()));
-          const { payload } = await jwtVerify(token, jwks, { algorithms: ['RS256'], issuer: gatewayUrl(), audience: 'MERCHANT0001', requiredClaims: ['jti'] });
+          const { payload } = await jwtVerify(token, jwks, { algorithms: ['RS256'], issuer: gatewayUrl(), audience: ['MERCHANT0001', 'MERCHANT0002'], requiredClaims: ['jti'] });
           if ((payload.data as { SHA512?: string } | undefined)?.SHA512 !== createHash('sha512').update(raw).digest('hex')) throw new Error('digest');
           const body = JSON.parse(raw.toString('utf8')) as Verified['body'];
-          verified.set(payload.jti!, { id: payload.jti!, event: body.event, body });
+          verified.set(payload.jti!, { id: payload.jti!, audience: String(payload.aud), event: body.event, body });
           response.writeHead(200).end();
           for (const wake of waiters) wake();
         } catch {
@@ -145,6 +147,23 @@ describe('mock-gateway trigger', () => {
     expect(delivery.body.payload).toMatchObject({ id: id('transaction'), parent_id: id('original'), transaction_type: 'REFUND', status: 'APPROVED' });
     expect(run.out).toMatch(/delivered: .* answered HTTP 200/);
     expect(run.out).toContain('also announced  transaction-svc:transaction:management:approved');
+  });
+
+  it("--client-id of the fixture's second merchant: its secret, client key and terminal, its signed delivery", async () => {
+    const run = await trigger('purchase:approved', '--gateway', gateway.url, '--client-id', 'test-client-2', '--json');
+    expect(run.code).toBe(0);
+    const printed = JSON.parse(run.out) as TriggerResult;
+    const delivery = await receiver.delivery(printed.delivery!.id);
+    expect(delivery.audience).toBe('MERCHANT0002');
+    expect(delivery.body.payload).toMatchObject({ id: printed.transaction_id, merchant_id: 'MERCHANT0002', terminal_id: 'TERM00009' });
+  });
+
+  it('asks for the secret, client key and terminal of a client id the fixture does not have (exit code 2)', async () => {
+    const run = await trigger('purchase:approved', '--gateway', gateway.url, '--client-id', 'their-client');
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('--client-id their-client is not in the fixture: give its --client-secret too');
+    const withSecret = await trigger('purchase:approved', '--gateway', gateway.url, '--client-id', 'their-client', '--client-secret', 's');
+    expect(withSecret.err).toContain('give its --client-key too');
   });
 
   it('refuses an unknown event with the valid ones and exit code 2, before calling any gateway', async () => {
