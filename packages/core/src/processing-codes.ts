@@ -26,6 +26,9 @@ export const ERROR_CODES = {
   TOO_MANY_ATTEMPTS: 'INVALID_REQUEST_TOO_MANY_ATTEMPTS',
 } as const;
 
-/** `metadata.response_code` values of the simplified simulator. */
-export const RESPONSE_CODES = ['TRX_STATUS_APPROVED', 'TRX_STATUS_DECLINED', 'TRX_STATUS_FAILED'] as const;
+/**
+ * `metadata.response_code` values of the simplified simulator. TRX_STATUS_PENDING is the
+ * mock's own: the authorization waits for the provider (settled by a test route).
+ */
+export const RESPONSE_CODES = ['TRX_STATUS_APPROVED', 'TRX_STATUS_DECLINED', 'TRX_STATUS_FAILED', 'TRX_STATUS_PENDING'] as const;
 export type ResponseCode = (typeof RESPONSE_CODES)[number];

@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PACKAGED, WORKSPACE_ROOT, workspaceBundles } from './bundles';
+import { runTrigger } from './cli/trigger';
 import { loadConfig } from './config';
 import { startGateway } from './server';
 import { SCHEMA_VERSION } from './store/migrations';
@@ -23,6 +24,9 @@ const USAGE = `Usage: mock-gateway [options]
        mock-gateway snapshot export FILE [--gateway URL | --data DIR | --database-url URL]
                                             write a sandbox's state to FILE (default: the
                                             gateway on http://127.0.0.1:4010)
+       mock-gateway trigger EVENT [--gateway URL] [--json]
+                                            make a running gateway send that webhook event
+                                            (mock-gateway trigger --help lists them)
 
 A stateful, offline simulator of the payment gateway: API, hosted page, Embedded Fields
 (embedded-fields.js and its secure frames), 3-D Secure ACS, redirect providers, webhooks.
@@ -83,6 +87,7 @@ function parseCommandLine() {
   }
 }
 
+if (process.argv[2] === 'trigger') process.exit(await runTrigger(process.argv.slice(3)));
 const { values, positionals } = parseCommandLine();
 
 function intOption(value: string | undefined, name: string): number | undefined {

@@ -342,7 +342,7 @@ function checkMethodRules(order: AuthorizeOrder): void {
 /** Wallet, bank and local redirect methods: PENDING with a redirect to the provider's page. */
 function startRedirectPayment(ctx: GatewayContext, record: TransactionRecord): ExecutionResponse {
   const decision = decideAuthorization(null, record.metadata);
-  if (decision.status !== 'APPROVED') {
+  if (decision.status !== 'APPROVED' && decision.status !== 'PENDING') {
     finalize(ctx, record, decision);
     return respond(record, resultResponse(record));
   }

@@ -1,9 +1,13 @@
 /**
  * POST /api/transactions/manage: CAPTURE, REFUND and VOID on an existing transaction.
  * The original is `parent_transaction_id` when given, else the transaction of
- * (terminal, reference). Each operation creates an APPROVED child transaction (same
+ * (terminal, reference). Each operation creates a child transaction (same
  * reference and order_id, payment method copied, parent_id the original), announced by the
  * management webhooks through `finalize`, and answers that child Transaction.
+ *
+ * Test behaviour (ours): `metadata.response_code` TRX_STATUS_DECLINED (or TRX_STATUS_FAILED)
+ * makes the provider refuse the operation: the child is DECLINED (FAILED), announced by the
+ * management declined events, and the original is left as it was.
  *
  * Rules (every violation is a 422 naming the property at fault):
  *  - currency must be the original's (`currency`); amount at most the original's (`amount`);
@@ -43,6 +47,7 @@ import { invalid } from '../http/api-error';
 import { amount, currency, metadata, str, terminalId } from '../http/schemas';
 import { referenceLock } from '../store/locks';
 import type { TransactionRecord } from '../store/records';
+import { decideManagement } from '../simulators/simulators';
 import { createTransaction, finalize, touch } from '../transactions/build';
 import { resolveTerminal } from '../transactions/terminal';
 import { authenticate } from './auth';
@@ -150,7 +155,8 @@ function capture(ctx: GatewayContext, original: TransactionRecord, body: ManageB
     const reason = authorization.capture_closed ? 'a final capture was made' : `${capturable} can still be captured`;
     throw invalid('amount', `The amount exceeds what can be captured: ${reason}`, [String(body.amount), String(capturable)]);
   }
-  const child = approvedChild(ctx, original, body, body.amount);
+  const child = operationChild(ctx, original, body, body.amount);
+  if (!child.transaction.approved) return child;
   original.captured_amount += body.amount;
   if (body.options?.final_capture === true) authorization.capture_closed = true;
   touch(ctx, original);
@@ -165,7 +171,8 @@ function refund(ctx: GatewayContext, original: TransactionRecord, body: ManageBo
   if (body.amount > refundable) {
     throw invalid('amount', `The amount exceeds what can be refunded: ${refundable}`, [String(body.amount), String(refundable)]);
   }
-  const child = approvedChild(ctx, original, body, body.amount);
+  const child = operationChild(ctx, original, body, body.amount);
+  if (!child.transaction.approved) return child;
   original.refunded_amount += body.amount;
   touch(ctx, original);
   if (authorization) {
@@ -204,7 +211,8 @@ function voidTransaction(ctx: GatewayContext, original: TransactionRecord, body:
     throw notApplicable('VOID applies only to an APPROVED AUTHORIZE with nothing captured, or a PENDING transaction', original);
   }
   // The request's amount was only checked against the original amount: a void is whole.
-  const child = approvedChild(ctx, original, body, tx.amount);
+  const child = operationChild(ctx, original, body, tx.amount);
+  if (!child.transaction.approved) return child;
   tx.status = 'VOIDED';
   tx.approved = false;
   tx.pending = false;
@@ -216,8 +224,12 @@ function voidTransaction(ctx: GatewayContext, original: TransactionRecord, body:
   return child;
 }
 
-/** The management child: created, then approved and announced (management webhooks). */
-function approvedChild(ctx: GatewayContext, original: TransactionRecord, body: ManageBody, childAmount: number): TransactionRecord {
+/**
+ * The management child: created, then decided by the provider (approved unless the
+ * request's metadata.response_code says otherwise) and announced (management webhooks).
+ * A declined or failed operation changes nothing on the original.
+ */
+function operationChild(ctx: GatewayContext, original: TransactionRecord, body: ManageBody, childAmount: number): TransactionRecord {
   const tx = original.transaction;
   const child = createTransaction(ctx, {
     merchantId: tx.merchant_id,
@@ -236,7 +248,7 @@ function approvedChild(ctx: GatewayContext, original: TransactionRecord, body: M
     parentId: tx.id,
     orderId: tx.order_id,
   });
-  return finalize(ctx, child, { status: 'APPROVED' });
+  return finalize(ctx, child, decideManagement(child.metadata));
 }
 
 function notApplicable(message: string, original: TransactionRecord): Error {

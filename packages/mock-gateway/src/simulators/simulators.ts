@@ -82,11 +82,15 @@ function isTruthy(value: unknown): boolean {
   return value === true || value === 'true' || value === 1 || value === '1';
 }
 
+/** An authorization's outcome, or PENDING: the provider has not decided yet (settled later). */
+export type AuthorizationDecision = Outcome | { status: 'PENDING' };
+
 /**
  * The authorization after authentication (or without it): the insufficient-funds card
- * declines with 1004 whatever happens; otherwise `metadata.response_code` decides.
+ * declines with 1004 whatever happens; otherwise `metadata.response_code` decides
+ * (TRX_STATUS_PENDING, ours: the provider answers later, as `/__mock/.../settle` does).
  */
-export function decideAuthorization(cardNumber: string | null, metadata: Record<string, unknown>): Outcome {
+export function decideAuthorization(cardNumber: string | null, metadata: Record<string, unknown>): AuthorizationDecision {
   if (cardNumber && testCardScenario(cardNumber) === 'insufficient-funds') {
     return {
       status: 'DECLINED',
@@ -100,9 +104,21 @@ export function decideAuthorization(cardNumber: string | null, metadata: Record<
       return { status: 'DECLINED', code: PROCESSING_CODES.DECLINED, message: 'TRX_STATUS_DECLINED' };
     case 'TRX_STATUS_FAILED':
       return { status: 'FAILED', message: 'TRX_STATUS_FAILED' };
+    case 'TRX_STATUS_PENDING':
+      return { status: 'PENDING' };
     default:
       return { status: 'APPROVED' };
   }
+}
+
+/**
+ * A capture, refund or void (ours; the spec shows management only approved): the
+ * provider declines it with `metadata.response_code` TRX_STATUS_DECLINED, fails it with
+ * TRX_STATUS_FAILED, else approves it. There is no pending management event, so no pending.
+ */
+export function decideManagement(metadata: Record<string, unknown>): Outcome {
+  const decision = decideAuthorization(null, metadata);
+  return decision.status === 'PENDING' ? { status: 'APPROVED' } : decision;
 }
 
 /** What an authentication outcome means for the payment (README, decisions: U proceeds). */

@@ -19,7 +19,7 @@ import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import { authenticationAllowsAuthorization, decideAuthorization, flowTraits, type AuthenticationPlan } from '../simulators/simulators';
 import type { ThreeDsState, TransactionRecord } from '../store/records';
-import { finalize, respond, resultResponse, touch } from '../transactions/build';
+import { finalize, markPending, respond, resultResponse, touch } from '../transactions/build';
 import { saveCardIfAsked } from '../transactions/tokenize';
 
 export const MESSAGE_VERSION = '2.2.0';
@@ -27,8 +27,12 @@ export const MESSAGE_VERSION = '2.2.0';
 /** Authorizes now (3-D Secure done, skipped or not applicable) and answers the result. */
 export function authorizeNow(ctx: GatewayContext, record: TransactionRecord): ExecutionResponse {
   const outcome = decideAuthorization(record.card?.number ?? null, record.metadata);
-  if (outcome.status === 'APPROVED') saveCardIfAsked(ctx, record);
-  finalize(ctx, record, outcome);
+  if (outcome.status === 'PENDING') {
+    markPending(ctx, record); // the provider answers later (POST /__mock/transactions/{id}/settle)
+  } else {
+    if (outcome.status === 'APPROVED') saveCardIfAsked(ctx, record);
+    finalize(ctx, record, outcome);
+  }
   return respond(record, resultResponse(record));
 }
 
