@@ -15,6 +15,8 @@ import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from 
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
 import { gatewayFaults, registerFaultInjection } from './http/faults';
 import { guardMockRoutes } from './http/mock-guard';
+import { registerHealthRoutes } from './http/health';
+import { logRequests } from './http/access-log';
 import { noStoreForPrivateData } from './http/no-store';
 import { FORMATS } from './http/schemas';
 import { loadSandboxConfig } from './sandbox-config';
@@ -45,6 +47,8 @@ export interface GatewayOptions {
   store?: Store;
   urls?: Partial<GatewayUrls>;
   logger?: boolean;
+  /** Called with one line per answered request (`mock-gateway --access-log`). */
+  accessLog?: (line: string) => void;
   /** Extra route registrations on the API app (static bundles are added by the server). */
   extend?: (api: FastifyInstance, ctx: GatewayContext) => void;
 }
@@ -83,6 +87,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     await loadSandbox();
     await ctx.webhooks.resume();
   });
+  registerHealthRoutes(api, ctx);
+  if (options.accessLog) logRequests(api, 'api', options.accessLog);
   syncSandboxOnRequest(api, sandbox);
   guardMockRoutes(api, ctx);
   noStoreForPrivateData(api);
@@ -105,6 +111,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   options.extend?.(api, ctx);
 
   const acs = baseApp(options.logger ?? false);
+  registerHealthRoutes(acs, ctx);
+  if (options.accessLog) logRequests(acs, 'acs', options.accessLog);
   syncSandboxOnRequest(acs, sandbox);
   registerFaultInjection(acs, ctx, { withRoutes: false });
   registerAcsRoutes(acs, ctx);

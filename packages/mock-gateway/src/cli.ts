@@ -50,6 +50,8 @@ Options:
   --bundles DIR             serve this Embedded Fields build (a dist/ with embedded-fields.js,
                             sri.json and frame/) instead of the one inside the package
   --no-build                in the workspace: do not build missing browser bundles first
+  --access-log              print one line per answered request (time, api|acs, method, path,
+                            status, ms): which replica did what behind a balancer
   --quiet                   print nothing but errors
   -h, --help                show this help
 `;
@@ -78,6 +80,7 @@ function parseCommandLine() {
         gateway: { type: 'string' },
         bundles: { type: 'string' },
         'no-build': { type: 'boolean' },
+        'access-log': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -155,6 +158,7 @@ async function main(): Promise<void> {
     publicAcsUrl: values['public-acs-url'] ?? process.env.GATEWAY_PUBLIC_ACS_URL ?? '',
     ...(values.snapshot !== undefined ? { snapshot: userPath(values.snapshot) } : {}),
     ...(embeddedFields ? { bundles: { embeddedFields } } : {}),
+    ...(values['access-log'] ? { accessLog: (line: string) => console.log(line) } : {}),
   });
   const merchant = config.merchants[0]!;
   if (!values.quiet) {
