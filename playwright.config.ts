@@ -13,6 +13,8 @@ export const E2E_MERCHANT_PORT = Number(process.env.E2E_MERCHANT_PORT ?? 4180);
 export default defineConfig<object, { merchantOrigin: string }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The shared-sandbox suite has its own config (a balancer and replicas): pnpm test:replicas.
+  testIgnore: ['replicas/**'],
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // One retry in CI, so a timing fluke on a loaded 2-core runner does not block a landing;

@@ -2,7 +2,7 @@
  * GATEWAY_TEST_STORE=postgres (pnpm test:postgres-store): a throwaway Postgres for the run,
  * unless GATEWAY_TEST_DATABASE_URL names one. The test workers inherit its URL.
  */
-import { startPostgresCluster } from './scripts/postgres-cluster';
+import { startPostgresCluster } from '@payments/e2e/postgres-cluster';
 
 export default async function setup(): Promise<(() => void) | undefined> {
   if (process.env.GATEWAY_TEST_STORE !== 'postgres' || process.env.GATEWAY_TEST_DATABASE_URL) return undefined;

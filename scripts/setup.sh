@@ -13,14 +13,16 @@ fi
 
 # Debian packages the test suites need, where missing: Chromium (Playwright), and for
 # the cross-engine suite (pnpm test:engines) WebKitGTK's WebDriver + MiniBrowser, a virtual
-# X display for it, and Firefox ESR; Postgres for the gateway's shared store.
+# X display for it, and Firefox ESR; Postgres and HAProxy for the gateway's shared store.
 missing=()
 [ -x /usr/bin/chromium ] || [ -n "${PLAYWRIGHT_CHROMIUM_EXECUTABLE:-}" ] || missing+=(chromium)
 [ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
 [ -x /usr/bin/xvfb-run ] || missing+=(xvfb)
 [ -x /usr/bin/firefox-esr ] || [ -n "${FIREFOX_EXECUTABLE:-}" ] || missing+=(firefox-esr)
-# Postgres: the gateway's shared store is tested on a throwaway cluster (pnpm test:postgres-store).
+# Postgres: the gateway's shared store is tested on a throwaway cluster (pnpm test:postgres-store);
+# HAProxy balances two replicas on it in the shared-sandbox suite (pnpm test:replicas).
 compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null || missing+=(postgresql)
+command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null 2>&1; then
     sudo_cmd=""

@@ -2,5 +2,5 @@
 export { GatewayClient, GatewayError, TEST_CREDENTIALS, TEST_CREDENTIALS_2, TEST_MERCHANT_ID, uniqueReference, type CardFields, type GatewayCredentials } from './gateway-client';
 export { TEST_CARDS, TEST_BROWSER_INFO, SIMULATED_FLOWS, RESPONSE_CODES, testCardScenario, type TestCard, type TestCardScenario, type SimulatedFlow } from '@payments/core';
 export { startWebhookInbox, webhookTransactionId, type ReceivedWebhook, type WebhookInbox } from './webhook-inbox';
-export { startTestGateway, type TestGateway, type TestGatewayOptions } from './test-gateway';
+export { connectTestGateway, startTestGateway, type TestGateway, type TestGatewayOptions } from './test-gateway';
 export { startMerchantSite, checkoutPageUrl, type MerchantSite, type MerchantSiteOptions } from './merchant-site';

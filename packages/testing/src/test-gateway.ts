@@ -2,6 +2,10 @@
  * A mock gateway of its own for a test worker: in-process, on free loopback ports, so
  * suites run in parallel and shard without stepping on each other. Its webhooks go to a
  * verifying inbox. Node only.
+ *
+ * Or one already running (`connectTestGateway`, the fixtures' `externalGateway` option or
+ * PAYMENTS_GATEWAY_URL): a shared sandbox, replicas behind a balancer. Then the sandbox's
+ * webhook URL is this worker's inbox, so run such a suite with one worker.
  */
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
 import { GatewayClient } from './gateway-client';
@@ -12,7 +16,7 @@ export interface TestGateway {
   acsUrl: string;
   client: GatewayClient;
   webhooks: WebhookInbox;
-  /** The in-process gateway, for white-box assertions (store, deliveries). */
+  /** The in-process gateway, for white-box assertions (store, deliveries); throws for a gateway the kit connected to. */
   running: RunningGateway;
   /** Forgets transactions, sessions and webhooks (POST /__mock/reset) and clears the inbox. */
   reset(): Promise<void>;
@@ -50,6 +54,33 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     },
     async close() {
       await running.close();
+      await webhooks.close();
+    },
+  };
+}
+
+/** A gateway the kit did not start (e.g. a load balancer's URL): its webhooks are pointed at a new inbox here. */
+export async function connectTestGateway(url: string, options: Pick<TestGatewayOptions, 'webhookRetryBaseMs'> & { inboxHost?: string } = {}): Promise<TestGateway> {
+  const client = new GatewayClient(url);
+  const config = (await client.request('GET', '/__mock/config')) as { acs_url: string };
+  const webhooks = await startWebhookInbox({ gatewayUrl: url, ...(options.inboxHost !== undefined ? { host: options.inboxHost } : {}) });
+  const pointWebhooksHere = () =>
+    client.request('POST', '/__mock/config', { webhook_url: webhooks.url, webhook_retry_base_ms: options.webhookRetryBaseMs ?? 50 });
+  await pointWebhooksHere();
+  return {
+    url,
+    acsUrl: config.acs_url,
+    client,
+    webhooks,
+    get running(): RunningGateway {
+      throw new Error(`the QA kit is connected to a gateway it did not start (${url}): it has no in-process store to look into`);
+    },
+    async reset() {
+      await client.reset();
+      await pointWebhooksHere();
+      webhooks.clear();
+    },
+    async close() {
       await webhooks.close();
     },
   };

@@ -22,7 +22,7 @@ import {
 } from '@playwright/test';
 import type { PaymentSession } from '@payments/core';
 import { GatewayClient, uniqueReference } from '../gateway-client';
-import { startTestGateway, type TestGateway } from '../test-gateway';
+import { connectTestGateway, startTestGateway, type TestGateway } from '../test-gateway';
 import { checkoutPageUrl, startMerchantSite, type MerchantSite } from '../merchant-site';
 import type { WebhookInbox } from '../webhook-inbox';
 
@@ -42,6 +42,12 @@ export interface PaymentsWorkerFixtures {
    * FILE`): seed customers and saved cards once, and every worker has them.
    */
   gatewaySnapshot: string | undefined;
+  /**
+   * Option: the URL of a gateway already running (a shared sandbox, replicas behind a load
+   * balancer) instead of one per worker; default: the PAYMENTS_GATEWAY_URL environment
+   * variable. The sandbox's webhooks then come to this worker's inbox: use one worker.
+   */
+  externalGateway: string | undefined;
 }
 
 export interface HostedPage {
@@ -74,9 +80,10 @@ export const test: TestType<
   ],
   merchantOrigin: [async ({ merchantSite }, use) => use(merchantSite.origin), { scope: 'worker', option: true }],
   gatewaySnapshot: [undefined, { scope: 'worker', option: true }],
+  externalGateway: [process.env.PAYMENTS_GATEWAY_URL || undefined, { scope: 'worker', option: true }],
   testGateway: [
-    async ({ gatewaySnapshot }, use) => {
-      const gateway = await startTestGateway({ snapshot: gatewaySnapshot });
+    async ({ gatewaySnapshot, externalGateway }, use) => {
+      const gateway = externalGateway ? await connectTestGateway(externalGateway) : await startTestGateway({ snapshot: gatewaySnapshot });
       await use(gateway);
       await gateway.close();
     },

@@ -3,7 +3,7 @@
  * port, run by the `postgres` user (Postgres refuses to run as root), stopped and removed by
  * `stop()`. Needs Debian's `postgresql` package (scripts/setup.sh installs it).
  *
- *   tsx scripts/postgres-cluster.ts   starts one, prints its URL, stops it on Ctrl-C
+ *   tsx e2e/support/postgres-cluster.ts   starts one, prints its URL, stops it on Ctrl-C
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -1,0 +1,93 @@
+/**
+ * A replica dies mid-run (SIGKILL) and comes back, while payments keep coming through the
+ * balancer: once HAProxy's health check has noticed, no request is answered 5xx; no payment
+ * is doubled; every webhook arrives, each signed delivery id once (the dead replica's
+ * deliveries are taken up by the other when their lease runs out).
+ */
+import { TEST_BROWSER_INFO } from '@payments/core';
+import { uniqueReference, webhookTransactionId, type GatewayClient } from '@payments/testing';
+import { expect, test } from '@payments/testing/playwright';
+import { replica } from './sandbox-control';
+
+interface Sent {
+  reference: string;
+  startedAt: number;
+  status: number;
+  id: string | null;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return Date.now();
+}
+
+/** Frictionless card payments, one after another, until `stop()`; each answer noted. */
+function keepPaying(gateway: GatewayClient) {
+  const sent: Sent[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const reference = uniqueReference('failover');
+      const startedAt = Date.now();
+      const data = await gateway.encryptCard({ number: '4000000000000002' });
+      const { status, body } = await gateway
+        .send('POST', '/api/transactions/authorize', {
+          reference,
+          terminal_id: 'TERM00001',
+          description: 'Failover',
+          currency: 'EUR',
+          amount: 1200,
+          transaction_type: 'PURCHASE',
+          return_url: 'https://shop.example/return',
+          payment_method: { type: 'card', data },
+          browser_info: TEST_BROWSER_INFO,
+        })
+        .catch(() => ({ status: 0, body: null }));
+      sent.push({ reference, startedAt, status, id: (body as { result?: { id: string } } | null)?.result?.id ?? null });
+    }
+  })();
+  return {
+    sent,
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+test('SIGKILL of a replica: no 5xx once the balancer noticed, no payment doubled, every webhook once', async ({ gateway, webhooks }) => {
+  test.setTimeout(150_000);
+  const load = keepPaying(gateway);
+  await new Promise((r) => setTimeout(r, 2_000));
+  await replica('a', 'kill');
+  const noticed = await until(async () => (await replica('a')).balancer.startsWith('DOWN'), 10_000, 'the balancer to mark replica a down');
+  await new Promise((r) => setTimeout(r, 3_000));
+  await replica('a', 'start');
+  await until(async () => (await replica('a')).balancer === 'UP', 15_000, 'replica a back in the rotation');
+  await new Promise((r) => setTimeout(r, 3_000));
+  await load.stop();
+
+  const afterNotice = load.sent.filter((s) => s.startedAt >= noticed);
+  expect(afterNotice.length).toBeGreaterThan(5);
+  expect(afterNotice.filter((s) => s.status >= 500 || s.status === 0)).toEqual([]);
+  const approved = load.sent.filter((s) => s.status === 200 && s.id);
+  expect(approved.length).toBeGreaterThan(10);
+
+  // No payment doubled: one transaction per reference, whichever replica answered.
+  for (const s of load.sent) {
+    const found = await gateway.request<{ transaction: { id: string } }[]>('GET', `/__mock/transactions?reference=${encodeURIComponent(s.reference)}`);
+    expect(found.length, s.reference).toBeLessThanOrEqual(1);
+    if (s.id) expect(found[0]?.transaction.id).toBe(s.id);
+  }
+
+  // Every approved payment's webhook arrives (the dead replica's open deliveries included), each delivery id once.
+  for (const s of approved) {
+    await webhooks.waitFor((e) => webhookTransactionId(e) === s.id && e.event.endsWith('purchase:approved'), { timeout: 60_000 });
+  }
+  expect(webhooks.replayed()).toBe(0);
+  expect(webhooks.refused()).toBe(0);
+});

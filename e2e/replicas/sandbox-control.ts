@@ -1,0 +1,24 @@
+/** The tests' side of global-setup.ts's control server: the replicas behind the balancer. */
+export interface ReplicaView {
+  name: string;
+  running: boolean;
+  /** HAProxy's status of its API server: UP, DOWN, or a transition such as "UP 1/2". */
+  balancer: string;
+  log: string[];
+}
+
+const control = () => {
+  const url = process.env.SHARED_SANDBOX_CONTROL;
+  if (!url) throw new Error('SHARED_SANDBOX_CONTROL is not set: run with e2e/replicas/playwright.config.ts');
+  return url;
+};
+
+export async function replicas(): Promise<ReplicaView[]> {
+  return (await fetch(`${control()}/replicas`)).json() as Promise<ReplicaView[]>;
+}
+
+export async function replica(name: string, action: 'status' | 'kill' | 'start' = 'status'): Promise<ReplicaView> {
+  const response = await fetch(`${control()}/replicas/${name}/${action}`, { method: action === 'status' ? 'GET' : 'POST' });
+  if (!response.ok) throw new Error(`sandbox control: ${action} ${name}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<ReplicaView>;
+}
