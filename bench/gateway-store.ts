@@ -41,7 +41,6 @@ export interface StoreBench {
 }
 
 export async function benchStore(options: { records: number; durationS: number }): Promise<StoreBench> {
-  mkdirSync(WORK, { recursive: true });
   const seed = await seedFile(options.records);
   const out = {} as StoreBench;
   out.records = options.records;
@@ -93,7 +92,7 @@ async function measure(args: string[], durationS: number, seedStarted?: number) 
 }
 
 /** POST /api/sessions, each with its own reference, 16 connections: requests per second. */
-async function sessionLoad(gateway: GatewayProcess, durationS: number): Promise<number> {
+export async function sessionLoad(gateway: Pick<GatewayProcess, 'url'>, durationS: number): Promise<number> {
   const token = await new GatewayClient(gateway.url).accessToken();
   let n = 0;
   const prefix = randomUUID().slice(0, 8);
@@ -120,12 +119,13 @@ async function sessionLoad(gateway: GatewayProcess, durationS: number): Promise<
       },
     ],
   });
-  if (result.non2xx > 0) throw new Error(`session load: ${result.non2xx} answers were not 2xx`);
+  if (result.non2xx > 0) throw new Error(`session load: ${result.non2xx} answers were not 2xx: ${JSON.stringify(result.statusCodeStats)}`);
   return result.requests.average;
 }
 
 /** A snapshot of `count` settled card transactions (a third with 3-D Secure state), made once and kept. */
-async function seedFile(count: number): Promise<string> {
+export async function seedFile(count: number): Promise<string> {
+  mkdirSync(WORK, { recursive: true });
   const file = join(WORK, `seed-${count}.ndjson`);
   if (existsSync(file)) return file;
   console.log(`store: writing ${file}…`);

@@ -7,6 +7,8 @@
  *   hosted-page      first-load bytes, navigation → interactive card field
  *   components       (only with --only) what each component downloads until ready
  *   e2e              (only with --only) the Playwright suite's wall time with 1 and 2 workers
+ *   replicas         (only with --only; --records N) authorize through HAProxy with 1 and 2 gateway
+ *                    replicas on Postgres, and session create at N stored transactions ÷ empty
  *   store            (only with --only; --records N, default 1,000,000) session-create and
  *                    authorize throughput on an empty store and a full one, memory and embedded
  * Browser sections run first and the authorize load last; each waits for idle CPUs first
@@ -21,6 +23,7 @@ import { benchE2eWallTime } from './e2e-wall-time';
 import { benchEmbeddedFields, type CardMountResult } from './embedded-fields';
 import { benchComponentMounts } from './embedded-fields-components';
 import { benchAuthorize, type AuthorizeBench } from './gateway-authorize';
+import { benchReplicas, type ReplicasBench } from './gateway-replicas';
 import { benchStore, type StoreBench } from './gateway-store';
 import { benchHostedPage, type HostedPageResult } from './hosted-page';
 import { waitForQuiet, type Quiet } from './support/quiet';
@@ -57,6 +60,7 @@ interface Results {
   components?: unknown;
   e2e_wall_time?: unknown;
   store?: StoreBench;
+  replicas?: ReplicasBench;
   figures?: Figure[];
   /** When each section last ran, and the machine's load then (partial runs mix sections). */
   ran?: Record<string, { date: string; loadavg: number[]; quiet_before?: Quiet }>;
@@ -119,6 +123,11 @@ if (sections.includes('store')) {
   await settle('store');
   console.log(`store: session-create and authorize throughput, empty and with ${values.records} transactions, memory and embedded…`);
   results.store = await benchStore({ records: Number(values.records), durationS: Number(values.duration) });
+}
+if (sections.includes('replicas')) {
+  await settle('replicas');
+  console.log(`replicas: two gateway replicas on Postgres behind HAProxy; authorize with 1 and 2 replicas, session create empty and at ${values.records} transactions…`);
+  results.replicas = await benchReplicas({ records: Number(values.records), durationS: Number(values.duration) });
 }
 if (sections.includes('e2e')) {
   await settle('e2e');
@@ -209,6 +218,25 @@ function figures(r: Results): Figure[] {
         });
       }
     }
+  }
+  if (r.replicas) {
+    const rp = r.replicas;
+    out.push({
+      figure: 'card authorize through the balancer, 2 replicas ÷ 1 replica',
+      value: Math.round((rp.authorize_per_s.two_replicas / rp.authorize_per_s.one_replica) * 100) / 100,
+      unit: '×',
+      target: '',
+      pass: null,
+      beside: `${rp.authorize_per_s.two_replicas}/s against ${rp.authorize_per_s.one_replica}/s; Postgres, HAProxy, the replicas and the load generator on the same ${rp.cores} cores; ${rp.duration_s} s each`,
+    });
+    out.push({
+      figure: `session create at ${rp.sessions_per_s.records_at_full.toLocaleString('en-US')} transactions ÷ empty, 2 replicas on Postgres`,
+      value: rp.sessions_per_s.ratio,
+      unit: '×',
+      target: '≥ 0.8',
+      pass: rp.sessions_per_s.ratio >= 0.8,
+      beside: `${rp.sessions_per_s.full}/s against ${rp.sessions_per_s.empty}/s empty; ${rp.cores} cores; seeded through the store in ${rp.sessions_per_s.seed_s} s`,
+    });
   }
   if (ef) out.push({ figure: 'submitPayment → callback, frictionless', value: ef.submit_to_callback_ms.median, unit: 'ms', target: '', pass: null, beside: describeSpread(ef.submit_to_callback_ms, 'ms') });
   if (hpp) out.push({ figure: 'hosted page: navigation → interactive card field (cold)', value: hpp.card_field_interactive_ms.cold.median, unit: 'ms', target: '', pass: null, beside: `warm ${hpp.card_field_interactive_ms.warm.median} ms; empty page ${hpp.empty_page_load_ms.cold.median} / ${hpp.empty_page_load_ms.warm.median} ms` });

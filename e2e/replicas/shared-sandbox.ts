@@ -39,7 +39,8 @@ export interface SharedSandbox {
   stop(): Promise<void>;
 }
 
-export async function startSharedSandbox(options: { replicas?: number } = {}): Promise<SharedSandbox> {
+/** `snapshot`: a file the first replica starts from (`--snapshot`), before the others start. */
+export async function startSharedSandbox(options: { replicas?: number; snapshot?: string } = {}): Promise<SharedSandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'shared-sandbox-'));
   const database: PostgresCluster = await startPostgresCluster();
   const [balancerPort, balancerAcsPort, statsPort] = [await freePort(), await freePort(), await freePort()];
@@ -49,9 +50,10 @@ export async function startSharedSandbox(options: { replicas?: number } = {}): P
   let haproxy: ChildProcess | undefined;
   try {
     for (const name of ['a', 'b', 'c', 'd'].slice(0, options.replicas ?? 2)) {
-      replicas.push(replica(name, await freePort(), await freePort(), database.url, url, acsUrl));
+      const seed = name === 'a' && options.snapshot !== undefined ? ['--snapshot', options.snapshot] : [];
+      replicas.push(replica(name, await freePort(), await freePort(), [...seed, '--database-url', database.url, '--public-url', url, '--public-acs-url', acsUrl]));
     }
-    // One at a time: the first migrates the schema (the others would wait on its lock anyway).
+    // One at a time: the first migrates the schema (and loads the snapshot), the others find it done.
     for (const r of replicas) await r.start();
     const config = haproxyConfig({ balancerPort, balancerAcsPort, statsPort, replicas });
     writeFileSync(join(dir, 'haproxy.cfg'), config);
@@ -89,7 +91,8 @@ export async function startSharedSandbox(options: { replicas?: number } = {}): P
   };
 }
 
-function replica(name: string, apiPort: number, acsPort: number, databaseUrl: string, publicUrl: string, publicAcsUrl: string): Replica {
+function replica(name: string, apiPort: number, acsPort: number, flags: string[]): Replica {
+  let firstStart = true;
   const log: string[] = [];
   let child: ChildProcess | undefined;
   const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
@@ -101,8 +104,10 @@ function replica(name: string, apiPort: number, acsPort: number, databaseUrl: st
     running,
     async start() {
       if (running()) return;
-      const args = [CLI, '--no-build', '--access-log', '--port', String(apiPort), '--acs-port', String(acsPort)];
-      args.push('--database-url', databaseUrl, '--public-url', publicUrl, '--public-acs-url', publicAcsUrl);
+      // A snapshot is loaded once: a restarted replica finds it in the database.
+      const once = firstStart ? flags : flags.filter((flag, i) => flag !== '--snapshot' && flags[i - 1] !== '--snapshot');
+      firstStart = false;
+      const args = [CLI, '--no-build', '--access-log', '--port', String(apiPort), '--acs-port', String(acsPort), ...once];
       const started = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
       child = started;
       let errors = '';
@@ -131,10 +136,10 @@ function replica(name: string, apiPort: number, acsPort: number, databaseUrl: st
   };
 }
 
-/** Round-robin over every replica, API and ACS; a replica leaves the rotation after two failed checks 300 ms apart. */
+/** Round-robin over every replica, API and ACS; a replica leaves the rotation after two failed checks 500 ms apart. */
 function haproxyConfig(o: { balancerPort: number; balancerAcsPort: number; statsPort: number; replicas: Replica[] }): string {
   const servers = (port: (r: Replica) => number) =>
-    o.replicas.map((r) => `  server ${r.name} 127.0.0.1:${port(r)} check inter 300ms fall 2 rise 2`).join('\n');
+    o.replicas.map((r) => `  server ${r.name} 127.0.0.1:${port(r)} check inter 500ms fall 2 rise 2`).join('\n');
   return `global
   maxconn 2000
 
@@ -143,6 +148,8 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
+  # A check slower than this fails (a loaded replica answers readiness late, not never).
+  timeout check 2s
   # A replica that refuses the connection (killed, not yet marked down): try another.
   retries 3
   option redispatch 1
