@@ -10,19 +10,12 @@ import './styles.css';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { DashboardError, getJson, postJson, useCsrfToken } from './api';
 import { curlCommand, eventLabel } from './format';
-import type { CustomerView, DeliveryView, Me, SessionView, SignedRequest, Timeline, TransactionView } from './types';
+import type { Confirmation, CustomerView, DeliveryView, Me, SessionView, SignedRequest, Timeline, TransactionView } from './types';
 import { customersList, deliveriesTable, EMPTY_FILTER, sessionsTable, transactionFilterForm, transactionsTable, type TransactionFilter } from './views/lists';
-import { sandboxView, signInView } from './views/sandbox';
+import { sandboxConfirmations, sandboxView, signInView } from './views/sandbox';
 import { timelineView } from './views/timeline';
 
 type View = 'transactions' | 'transaction' | 'sessions' | 'customers' | 'webhooks' | 'sandbox';
-
-interface Confirmation {
-  title: string;
-  message: string;
-  confirmLabel: string;
-  run: () => Promise<string>;
-}
 
 const TABS: [View, string][] = [
   ['transactions', 'Transactions'],
@@ -233,48 +226,7 @@ export class MockGatewayDashboard extends LitElement {
     });
   };
 
-  #sandboxActions = {
-    advanceClock: (seconds: number) =>
-      this.#ask({
-        title: 'Advance the mock clock?',
-        message: `Every merchant's tokens, sessions and retries see ${Math.round(seconds / 60)} minute(s) pass.`,
-        confirmLabel: 'Advance',
-        run: async () => {
-          await postJson('clock', { advance_seconds: seconds });
-          return 'Clock advanced';
-        },
-      }),
-    addFault: (path: string, mode: string, count: number) =>
-      this.#ask({
-        title: 'Set this fault?',
-        message: `The next ${count} request(s) to ${path} get: ${mode}.`,
-        confirmLabel: 'Set fault',
-        run: async () => {
-          await postJson('faults', { path, mode, count });
-          return 'Fault set';
-        },
-      }),
-    clearFaults: () =>
-      this.#ask({
-        title: 'Clear every fault?',
-        message: 'Requests are answered normally again.',
-        confirmLabel: 'Clear faults',
-        run: async () => {
-          await postJson('faults/clear');
-          return 'Faults cleared';
-        },
-      }),
-    reset: () =>
-      this.#ask({
-        title: 'Reset the whole sandbox?',
-        message: "Every merchant's transactions, sessions, customers and webhooks are forgotten. This cannot be undone.",
-        confirmLabel: 'Reset',
-        run: async () => {
-          await postJson('reset');
-          return 'Sandbox reset';
-        },
-      }),
-  };
+  #sandboxActions = sandboxConfirmations((confirmation) => this.#ask(confirmation));
 
   async #doSignIn(clientId: string, clientSecret: string): Promise<void> {
     try {

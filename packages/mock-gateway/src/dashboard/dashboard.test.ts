@@ -33,7 +33,7 @@ beforeAll(async () => {
   await t.call('POST', '/api/customers', { email: 'ana@example.com', first_name: 'Ana' }, auth);
   await t.gw.ctx.webhooks.idle();
   firstDelivery = (await t.gw.ctx.webhooks.deliveries({ transactionId: firstTransaction }))[0]!.id;
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await receiver.close();

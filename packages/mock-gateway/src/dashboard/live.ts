@@ -13,7 +13,7 @@
  * What changes beyond the newest WINDOW of each kind (an old delivery's late retry) is not
  * reported live; the lists show it on their next load.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { GatewayContext } from '../context';
 import { deliveryView, transactionView, type AttemptView, type DeliveryView, type TransactionView } from './views';
 
@@ -34,6 +34,8 @@ class MerchantFeed {
   private readonly seenDeliveries = new Map<string, { state: string; attempts: number; resends: number }>();
   private timer: NodeJS.Timeout | null = null;
   private baseline = true;
+  /** The first poll (what a watcher is told changes against), settled once it has run. */
+  private baselinePoll: Promise<void> = Promise.resolve();
   private polling = false;
 
   constructor(
@@ -41,18 +43,20 @@ class MerchantFeed {
     private readonly merchantId: string,
   ) {}
 
-  watch(watcher: Watcher): () => void {
+  /** Adds a watcher; `ready` settles once the feed knows what is there now (later changes are news). */
+  watch(watcher: Watcher): { ready: Promise<void>; stop: () => void } {
     this.watchers.add(watcher);
     if (!this.timer) {
       this.baseline = true;
-      void this.poll();
+      this.baselinePoll = this.poll();
       this.timer = setInterval(() => void this.poll(), POLL_MS);
       this.timer.unref();
     }
-    return () => {
+    const stop = () => {
       this.watchers.delete(watcher);
       if (this.watchers.size === 0) this.stop();
     };
+    return { ready: this.baselinePoll, stop };
   }
 
   stop(): void {
@@ -127,8 +131,31 @@ function feedOf(ctx: GatewayContext, merchantId: string): MerchantFeed {
   return feed;
 }
 
-/** Answers `request` with an event stream of these merchants' live events, until the client leaves. */
-export function streamLiveEvents(ctx: GatewayContext, request: FastifyRequest, reply: FastifyReply, merchantIds: string[]): void {
+/**
+ * Answers `request` with an event stream of these merchants' live events, until the client
+ * leaves. The stream opens once each feed has its baseline: whatever commits after a client
+ * sees the stream open is news to it.
+ */
+export async function streamLiveEvents(ctx: GatewayContext, reply: FastifyReply, merchantIds: string[]): Promise<void> {
+  const pending: LiveEvent[] = [];
+  let send: Watcher = (event) => pending.push(event);
+  const watches = merchantIds.map((id) => feedOf(ctx, id).watch((event) => send(event)));
+  let open = streams.get(ctx);
+  if (!open) streams.set(ctx, (open = new Set()));
+  const streamsOpen = open;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    for (const watch of watches) watch.stop();
+    streamsOpen.delete(reply);
+  };
+  // The response's close: the client left (or the stream was ended); a request's close comes with its end.
+  reply.raw.on('close', end);
+  await Promise.all(watches.map((w) => w.ready));
+  if (ended) return;
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -138,20 +165,11 @@ export function streamLiveEvents(ctx: GatewayContext, request: FastifyRequest, r
     'x-content-type-options': 'nosniff',
   });
   raw.write(`retry: 2000\n: watching ${merchantIds.length} merchant(s)\n\n`);
-  let open = streams.get(ctx);
-  if (!open) streams.set(ctx, (open = new Set()));
-  open.add(reply);
-  const send: Watcher = (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-  const unwatch = merchantIds.map((id) => feedOf(ctx, id).watch(send));
-  const heartbeat = setInterval(() => raw.write(': still here\n\n'), HEARTBEAT_MS);
+  streamsOpen.add(reply);
+  send = (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  for (const event of pending) send(event);
+  heartbeat = setInterval(() => raw.write(': still here\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
-  const end = () => {
-    clearInterval(heartbeat);
-    for (const stop of unwatch) stop();
-    open.delete(reply);
-  };
-  request.raw.on('close', end);
-  raw.on('close', end);
 }
 
 /** Ends every live stream of this gateway (before it closes: an open stream would hold the server). */

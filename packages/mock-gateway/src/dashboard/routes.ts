@@ -176,7 +176,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: GatewayContex
     async (request, reply) => {
       const seen = await viewer(request);
       const merchants = seen.operator && !request.query.merchant ? seen.merchants : [merchantFor(seen, request.query.merchant)];
-      streamLiveEvents(ctx, request, reply, merchants.map((m) => m.id));
+      await streamLiveEvents(ctx, reply, merchants.map((m) => m.id));
       return reply;
     },
   );

@@ -3,8 +3,9 @@
  * Each control asks the page to confirm first (main.ts shows the dialog).
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { postJson } from '../api';
 import { formatTime } from '../format';
-import type { Me } from '../types';
+import type { Confirmation, Me } from '../types';
 
 export interface SandboxActions {
   advanceClock(seconds: number): void;
@@ -14,6 +15,27 @@ export interface SandboxActions {
 }
 
 const FAULT_MODES = ['error', 'slow', 'garbage', 'down'];
+
+/** The sandbox controls, each asking `ask` to confirm before it posts. */
+export function sandboxConfirmations(ask: (confirmation: Confirmation) => void): SandboxActions {
+  const action = (title: string, message: string, confirmLabel: string, path: string, body: unknown, done: string) =>
+    ask({ title, message, confirmLabel, run: async () => (await postJson(path, body), done) });
+  return {
+    advanceClock: (seconds) =>
+      action('Advance the mock clock?', `Every merchant's tokens, sessions and retries see ${Math.round(seconds / 60)} minute(s) pass.`, 'Advance', 'clock', { advance_seconds: seconds }, 'Clock advanced'),
+    addFault: (path, mode, count) => action('Set this fault?', `The next ${count} request(s) to ${path} get: ${mode}.`, 'Set fault', 'faults', { path, mode, count }, 'Fault set'),
+    clearFaults: () => action('Clear every fault?', 'Requests are answered normally again.', 'Clear faults', 'faults/clear', {}, 'Faults cleared'),
+    reset: () =>
+      action(
+        'Reset the whole sandbox?',
+        "Every merchant's transactions, sessions, customers and webhooks are forgotten. This cannot be undone.",
+        'Reset',
+        'reset',
+        {},
+        'Sandbox reset',
+      ),
+  };
+}
 
 export function sandboxView(me: Me, locale: readonly string[], actions: SandboxActions): TemplateResult {
   const clock = (event: SubmitEvent) => {
