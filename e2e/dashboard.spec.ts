@@ -102,7 +102,7 @@ test('the dashboard shows a challenged payment’s timeline, failing attempts li
     await expect(timeline.getByRole('heading', { name: 'Authorize request' })).toBeVisible();
     await expect(timeline).toContainText('411111******1111');
     await expect(timeline).not.toContainText('4111111111111111');
-    const challenge = timeline.getByRole('listitem').filter({ hasText: 'Challenge decided at the issuer' });
+    const challenge = timeline.getByRole('list', { name: '3-D Secure steps' }).getByRole('listitem').filter({ hasText: 'Challenge decided at the issuer' });
     await expect(challenge).toContainText("decided by the issuer's page");
     await expect(challenge).toContainText('trans_status Y');
     await expect(timeline.getByRole('heading', { name: 'Result' })).toBeVisible();

@@ -65,7 +65,7 @@ export function deliveryBlock(delivery: DeliveryView, locale: readonly string[],
         </table>`}
     <div class="row-actions">
       ${delivery.state === 'no_url' ? nothing : html`<button type="button" @click=${() => actions.resend(delivery)} aria-label="Resend the ${label} webhook">Resend</button>`}
-      <button type="button" class="secondary" @click=${() => actions.copySigned(delivery)} aria-label="Copy the signed ${label} request">Copy signed request</button>
+      <button type="button" class="secondary" @click=${() => actions.copySigned(delivery)} aria-label="Copy signed request of the ${label} webhook">Copy signed request</button>
     </div>
   </article>`;
 }
@@ -89,7 +89,7 @@ export function timelineView(timeline: Timeline, locale: readonly string[], acti
       ${threeDs
         ? html`<li>
             <h3>3-D Secure (${threeDs.flow === 'SIMPLIFIED' ? 'simplified simulator' : threeDs.flow})</h3>
-            ${threeDs.steps.length === 0 ? html`<p class="muted">No steps recorded.</p>` : html`<ol class="steps">${threeDs.steps.map((s) => stepItem(s, locale))}</ol>`}
+            ${threeDs.steps.length === 0 ? html`<p class="muted">No steps recorded.</p>` : html`<ol class="steps" aria-label="3-D Secure steps">${threeDs.steps.map((s) => stepItem(s, locale))}</ol>`}
           </li>`
         : nothing}
       <li>
