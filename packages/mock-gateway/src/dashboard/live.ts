@@ -143,12 +143,12 @@ export async function streamLiveEvents(ctx: GatewayContext, reply: FastifyReply,
   let open = streams.get(ctx);
   if (!open) streams.set(ctx, (open = new Set()));
   const streamsOpen = open;
-  let heartbeat: NodeJS.Timeout | undefined;
+  const timers: { heartbeat?: NodeJS.Timeout } = {};
   let ended = false;
   const end = () => {
     if (ended) return;
     ended = true;
-    clearInterval(heartbeat);
+    clearInterval(timers.heartbeat);
     for (const watch of watches) watch.stop();
     streamsOpen.delete(reply);
   };
@@ -168,8 +168,8 @@ export async function streamLiveEvents(ctx: GatewayContext, reply: FastifyReply,
   streamsOpen.add(reply);
   send = (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
   for (const event of pending) send(event);
-  heartbeat = setInterval(() => raw.write(': still here\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
+  timers.heartbeat = setInterval(() => raw.write(': still here\n\n'), HEARTBEAT_MS);
+  timers.heartbeat.unref();
 }
 
 /** Ends every live stream of this gateway (before it closes: an open stream would hold the server). */

@@ -25,6 +25,16 @@ export async function answerExcerpt(response: Response, limit = ANSWER_EXCERPT_B
     await reader.cancel().catch(() => undefined);
   }
   const bytes = Buffer.concat(chunks).subarray(0, limit);
-  // A cut in the middle of a UTF-8 sequence decodes as U+FFFD; control characters are not text to show.
-  return new TextDecoder().decode(bytes).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\uFFFD');
+  // A cut in the middle of a UTF-8 sequence decodes as U+FFFD.
+  return printable(new TextDecoder().decode(bytes));
+}
+
+/** Control characters (C0 but tab and line breaks, and DEL) are not text to show: each becomes U+FFFD. */
+function printable(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    out += (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f ? '\uFFFD' : char;
+  }
+  return out;
 }
