@@ -7,7 +7,8 @@
  *
  * The shop's receiver is reached through a relay on a port of its own (the webhook URL), so
  * it can be stopped and started while the shop itself keeps taking payments.
- * UPDATE_SCREENS=1 also writes docs/screens/dashboard/*.png (the list and the timeline at both widths).
+ * At 390 px nothing scrolls sideways. UPDATE_SCREENS=1 also writes docs/screens/dashboard/*.png
+ * (the list and the timeline at both widths).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -64,10 +65,12 @@ async function payWithChallenge(page: Page, shopUrl: string): Promise<void> {
   await expect(page.getByText('Thank you, your payment was approved')).toBeVisible();
 }
 
+/** The page at `width`: nothing wider than the window (no sideways scrolling); its screenshot with UPDATE_SCREENS. */
 async function screen(page: Page, name: string, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   if (!SCREENS) return;
   mkdirSync(SCREENS, { recursive: true });
-  await page.setViewportSize({ width, height: 900 });
   await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
 }
 

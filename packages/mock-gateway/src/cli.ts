@@ -121,10 +121,15 @@ function embeddedFieldsBuild(dir: string | undefined): string | undefined {
 /** In the workspace: builds each browser bundle package whose dist is missing (first start on a fresh clone). */
 function buildMissingBundles(): void {
   const dirs = workspaceBundles();
-  for (const [pkg, dist] of [['embedded-fields', dirs.embeddedFields], ['hosted-page', dirs.hostedPage]] as const) {
+  const builds = [
+    ['embedded-fields', dirs.embeddedFields, 'build'],
+    ['hosted-page', dirs.hostedPage, 'build'],
+    ['mock-gateway', dirs.dashboard, 'build:dashboard'],
+  ] as const;
+  for (const [pkg, dist, script] of builds) {
     if (existsSync(dist)) continue;
-    console.log(`mock-gateway: building ${pkg} (dist missing)…`);
-    const result = spawnSync('pnpm', ['--filter', `@payments/${pkg}`, 'build'], { cwd: WORKSPACE_ROOT, stdio: 'inherit' });
+    console.log(`mock-gateway: building ${pkg} (${script}: ${dist} missing)…`);
+    const result = spawnSync('pnpm', ['--filter', `@payments/${pkg}`, script], { cwd: WORKSPACE_ROOT, stdio: 'inherit' });
     if (result.status !== 0) {
       console.error(`mock-gateway: building ${pkg} failed`);
       process.exit(1);
