@@ -94,9 +94,9 @@ export async function dashboard(
     text: response.body,
     json: (() => {
       try {
-        return JSON.parse(response.body) as Record<string, never>;
+        return JSON.parse(response.body) as Record<string, unknown>;
       } catch {
-        return {} as Record<string, never>;
+        return {} as Record<string, unknown>;
       }
     })(),
     cookie: typeof setCookie === 'string' ? setCookie.split(';')[0] : undefined,

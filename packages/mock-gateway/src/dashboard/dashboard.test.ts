@@ -131,7 +131,7 @@ describe('a transaction’s timeline', () => {
   it('shows the authorize with the masked card, the challenge decided at the issuer, the result and each webhook attempt', async () => {
     const reply = await dashboard(t, 'GET', `/dashboard/api/transactions/${firstTransaction}`);
     expect(reply.status).toBe(200);
-    const timeline = reply.json as Record<string, never> & {
+    const timeline = reply.json as {
       authorize: { card: string };
       three_ds: { steps: { step: string; decided_by: string | null; trans_status: string | null }[] };
       result: { status: string };
