@@ -75,7 +75,7 @@ async function screen(page: Page, name: string, width: number): Promise<void> {
 }
 
 test('the dashboard shows a challenged payment’s timeline, failing attempts live, and Resend acknowledged', async ({ page, context, demo, testGateway, gateway }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // two payments through 3-D Secure and a shop: minutes on a loaded 2-core machine
   const webhooks = testGateway.running.ctx.webhooks;
   const relay = new ReceiverRelay(`${demo.url}/webhooks`);
   await relay.start();
@@ -140,10 +140,21 @@ test('the dashboard shows a challenged payment’s timeline, failing attempts li
 
     // The receiver is back: Resend, confirmed, and the delivery is acknowledged.
     await relay.start();
-    await resent.getByRole('button', { name: 'Resend the purchase approved webhook' }).click();
+    // By keyboard: Enter on Resend opens the confirmation with its first button focused; Escape
+    // cancels it (nothing sent), and Enter on Resend again, then on the focused confirm, sends it.
+    const resend = resent.getByRole('button', { name: 'Resend the purchase approved webhook' });
+    await resend.focus();
+    await board.keyboard.press('Enter');
     const dialog = board.getByRole('dialog', { name: 'Resend this webhook?' });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Resend' }).click();
+    await expect(dialog.getByRole('button', { name: 'Resend' })).toBeFocused();
+    await board.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(resent).toContainText('Failed (gave up)');
+    await resend.focus();
+    await board.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Resend' })).toBeFocused();
+    await board.keyboard.press('Enter');
     await expect(board.getByRole('status')).toHaveText('Resent the purchase approved webhook');
     await expect(resent).toContainText('Acknowledged', { timeout: 15_000 });
     await expect(resent.getByRole('cell', { name: /resend 1/ })).toBeVisible();
