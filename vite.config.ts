@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // hostile/: the hostile suite's bounded run (50 runs per property; `pnpm test:hostile` runs it in full).
-    include: ['packages/*/src/**/*.test.ts', 'demo/**/*.test.ts', 'hostile/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/screens/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'packages/mock-gateway/dashboard/src/**/*.test.ts', 'demo/**/*.test.ts', 'hostile/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/screens/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     // GATEWAY_TEST_STORE=embedded: a worker's first gateway opens PGlite, seconds on a loaded machine.

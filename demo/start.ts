@@ -25,15 +25,15 @@ const GATEWAY_PORT = 4010;
 const DEMO_PORT = 5173;
 const WEBHOOK_URL = `http://localhost:${DEMO_PORT}/webhooks`;
 
-/** Builds a browser bundle package whose dist is missing, when it has a build script. */
-function buildIfMissing(pkg: string): void {
+/** Builds a browser bundle package whose dist (or `output`) is missing, when it has that build script. */
+function buildIfMissing(pkg: string, output = 'dist', script = 'build'): void {
   const dir = join(WORKSPACE_ROOT, 'packages', pkg);
   const manifest = join(dir, 'package.json');
-  if (!existsSync(manifest) || existsSync(join(dir, 'dist'))) return;
+  if (!existsSync(manifest) || existsSync(join(dir, output))) return;
   const scripts = (JSON.parse(readFileSync(manifest, 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
-  if (!scripts.build) return;
-  console.log(`demo: building ${pkg} (dist missing)…`);
-  const result = spawnSync('pnpm', ['--filter', `@payments/${pkg}`, 'build'], { cwd: WORKSPACE_ROOT, stdio: 'inherit' });
+  if (!scripts[script]) return;
+  console.log(`demo: building ${pkg} (${output} missing)…`);
+  const result = spawnSync('pnpm', ['--filter', `@payments/${pkg}`, script], { cwd: WORKSPACE_ROOT, stdio: 'inherit' });
   if (result.status !== 0) {
     // The shop still starts: its page says the payment form could not load.
     console.error(`demo: building ${pkg} failed; the shop will show "Payment form could not load".`);
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
 
   buildIfMissing('embedded-fields');
   buildIfMissing('hosted-page');
+  buildIfMissing('mock-gateway', 'dashboard/dist', 'build:dashboard'); // the gateway's /dashboard
 
   const gateway = await startGateway({ port: GATEWAY_PORT, webhookUrl: WEBHOOK_URL, ...(gatewayData ? { data: gatewayData } : {}) });
   console.log(`demo: gateway state: ${gateway.ctx.store.description}`);
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
       `Northwind Outfitters (demo shop):  ${demo.url}`,
       `mock gateway:                      ${gateway.url}   (ACS and providers: ${gateway.acsUrl})`,
       `webhooks:                          ${WEBHOOK_URL}`,
+      `what happened (dashboard):         ${gateway.url}/dashboard   (or: pnpm gateway listen)`,
       `the shop's orders and webhooks:    ${relative(process.cwd(), shopData) || '.'}   (kept across restarts; --reset empties it)`,
       '',
       '  Test cards (any CVV, any future expiry, any name):',

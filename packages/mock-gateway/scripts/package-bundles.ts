@@ -3,6 +3,7 @@
  * inside dist/, so an installed gateway needs nothing from this workspace (src/bundles.ts):
  *  - dist/browser/embedded-fields/  the Embedded Fields build (script, sri.json, frames)
  *  - dist/browser/hosted-page/      the hosted page build
+ *  - dist/browser/dashboard/        the dashboard page's build (dashboard/, `pnpm build:dashboard`)
  *  - dist/assets/                   the fixture's assets (merchant logo)
  *  - dist/workers/                  the card-decrypt worker thread's script, loaded by URL
  *                                   beside the compiled code (card-keys.ts), so not bundled
@@ -16,7 +17,7 @@ import { packagedBundles, workspaceBundles } from '../src/bundles';
 
 const from = workspaceBundles();
 const to = packagedBundles('dist');
-for (const key of ['embeddedFields', 'hostedPage', 'assets'] as const) {
+for (const key of ['embeddedFields', 'hostedPage', 'assets', 'dashboard'] as const) {
   if (!existsSync(from[key])) throw new Error(`${from[key]} is missing: build the browser packages first (pnpm build)`);
   // Source maps and types stay in the browser packages: the gateway serves what browsers run.
   cpSync(from[key], to[key], { recursive: true, filter: (file) => !/\.(map|d\.c?ts)$/.test(file) });

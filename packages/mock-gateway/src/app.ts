@@ -38,6 +38,7 @@ import { registerCustomerRoutes } from './routes/customers';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerMockRoutes } from './routes/mock';
+import { registerDashboardRoutes } from './dashboard/routes';
 import { registerAcsRoutes, registerGatewayAuthenticationPages } from './acs/acs-routes';
 import { registerProviderRoutes } from './acs/provider-routes';
 
@@ -107,6 +108,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   registerPaymentMethodRoutes(api, ctx);
   registerWebhookRoutes(api, ctx);
   registerMockRoutes(api, ctx);
+  registerDashboardRoutes(api, ctx);
   registerGatewayAuthenticationPages(api, ctx);
   options.extend?.(api, ctx);
 

@@ -18,6 +18,8 @@ export interface BundlePaths {
   hostedPage: string;
   /** The fixture's static files (the merchant logo), served at /assets/*. */
   assets: string;
+  /** The dashboard page's build (index.html, assets/), served at /dashboard. */
+  dashboard: string;
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -30,7 +32,12 @@ export const WORKSPACE_ROOT = resolve(HERE, '../../..');
 
 /** The bundles as the published package carries them, under `dir`. */
 export function packagedBundles(dir = HERE): BundlePaths {
-  return { embeddedFields: join(dir, 'browser', 'embedded-fields'), hostedPage: join(dir, 'browser', 'hosted-page'), assets: join(dir, 'assets') };
+  return {
+    embeddedFields: join(dir, 'browser', 'embedded-fields'),
+    hostedPage: join(dir, 'browser', 'hosted-page'),
+    assets: join(dir, 'assets'),
+    dashboard: join(dir, 'browser', 'dashboard'),
+  };
 }
 
 /** The bundles as the workspace builds them: packages/<pkg>/dist. */
@@ -40,6 +47,7 @@ export function workspaceBundles(): BundlePaths {
     embeddedFields: join(packages, 'embedded-fields', 'dist'),
     hostedPage: join(packages, 'hosted-page', 'dist'),
     assets: join(packages, 'mock-gateway', 'assets'),
+    dashboard: join(packages, 'mock-gateway', 'dashboard', 'dist'),
   };
 }
 

@@ -12,6 +12,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PACKAGED, WORKSPACE_ROOT, workspaceBundles } from './bundles';
 import { runTrigger } from './cli/trigger';
+import { eventsResend } from './cli/events-resend';
+import { listen } from './cli/listen';
 import { loadConfig } from './config';
 import { startGateway } from './server';
 import { SCHEMA_VERSION } from './store/migrations';
@@ -27,6 +29,12 @@ const USAGE = `Usage: mock-gateway [options]
        mock-gateway trigger EVENT [--gateway URL] [--json]
                                             make a running gateway send that webhook event
                                             (mock-gateway trigger --help lists them)
+       mock-gateway listen [--gateway URL] [--forward-to URL] [--client-id ID --client-secret SECRET]
+                                            print each webhook event and delivery attempt as it
+                                            happens; --forward-to posts each delivery there too,
+                                            signed as the gateway signs it
+       mock-gateway events resend DELIVERY_ID [--gateway URL]
+                                            send a webhook delivery again (same id and body)
 
 A stateful, offline simulator of the payment gateway: API, hosted page, Embedded Fields
 (embedded-fields.js and its secure frames), 3-D Secure ACS, redirect providers, webhooks.
@@ -78,6 +86,9 @@ function parseCommandLine() {
         'public-acs-url': { type: 'string' },
         snapshot: { type: 'string' },
         gateway: { type: 'string' },
+        'forward-to': { type: 'string' },
+        'client-id': { type: 'string' },
+        'client-secret': { type: 'string' },
         bundles: { type: 'string' },
         'no-build': { type: 'boolean' },
         'access-log': { type: 'boolean' },
@@ -118,10 +129,15 @@ function embeddedFieldsBuild(dir: string | undefined): string | undefined {
 /** In the workspace: builds each browser bundle package whose dist is missing (first start on a fresh clone). */
 function buildMissingBundles(): void {
   const dirs = workspaceBundles();
-  for (const [pkg, dist] of [['embedded-fields', dirs.embeddedFields], ['hosted-page', dirs.hostedPage]] as const) {
+  const builds = [
+    ['embedded-fields', dirs.embeddedFields, 'build'],
+    ['hosted-page', dirs.hostedPage, 'build'],
+    ['mock-gateway', dirs.dashboard, 'build:dashboard'],
+  ] as const;
+  for (const [pkg, dist, script] of builds) {
     if (existsSync(dist)) continue;
-    console.log(`mock-gateway: building ${pkg} (dist missing)…`);
-    const result = spawnSync('pnpm', ['--filter', `@payments/${pkg}`, 'build'], { cwd: WORKSPACE_ROOT, stdio: 'inherit' });
+    console.log(`mock-gateway: building ${pkg} (${script}: ${dist} missing)…`);
+    const result = spawnSync('pnpm', ['--filter', `@payments/${pkg}`, script], { cwd: WORKSPACE_ROOT, stdio: 'inherit' });
     if (result.status !== 0) {
       console.error(`mock-gateway: building ${pkg} failed`);
       process.exit(1);
@@ -209,7 +225,24 @@ async function runCommand(command: string[], location: StoreLocation): Promise<v
     console.log(`mock-gateway: snapshot written to ${file}`);
     return;
   }
+  if (command[0] === 'listen' && command.length === 1) return listenCommand();
+  if (command[0] === 'events' && command[1] === 'resend' && command.length === 3) return void (await eventsResend(values.gateway ?? DEFAULT_GATEWAY, command[2]!));
   fail(`unknown command "${command.join(' ')}"`);
+}
+
+const DEFAULT_GATEWAY = 'http://127.0.0.1:4010';
+
+function listenCommand(): Promise<void> {
+  const stop = new AbortController();
+  process.on('SIGINT', () => stop.abort());
+  process.on('SIGTERM', () => stop.abort());
+  return listen({
+    gateway: values.gateway ?? DEFAULT_GATEWAY,
+    signal: stop.signal,
+    ...(values['forward-to'] !== undefined ? { forwardTo: values['forward-to'] } : {}),
+    ...(values['client-id'] !== undefined ? { clientId: values['client-id'] } : {}),
+    ...(values['client-secret'] !== undefined ? { clientSecret: values['client-secret'] } : {}),
+  });
 }
 
 async function snapshotOfStore(location: StoreLocation): Promise<AsyncIterable<string>> {

@@ -8,6 +8,7 @@ import { bundlePaths, type BundlePaths } from './bundles';
 import { loadConfig, type GatewayConfig } from './config';
 import { openStore } from './store/open-store';
 import { importSnapshot } from './store/snapshot';
+import { registerDashboardPage } from './dashboard/page';
 import { registerFrameRoutes } from './routes/frames';
 import { registerHostedPageRoutes } from './routes/hosted-page-routes';
 import { registerStaticRoutes } from './routes/static-bundles';
@@ -70,6 +71,7 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
       registerVersionedScriptRoutes(api, bundles.embeddedFields);
       registerFrameRoutes(api, ctx, bundles.embeddedFields);
       registerHostedPageRoutes(api, ctx, { dist: bundles.hostedPage });
+      registerDashboardPage(api, bundles.dashboard);
       extend?.(api, ctx);
     },
   });

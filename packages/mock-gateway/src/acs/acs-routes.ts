@@ -28,6 +28,7 @@ import { autoPostForm, html, originOf, scriptJson, sendPage, type SafeHtml } fro
 import type { TransactionRecord } from '../store/records';
 import { withThreeDsTransaction, withTransaction } from '../store/locks';
 import { completeAtAcs, returnUrlFor } from '../three-ds/engine';
+import { noteThreeDsStep } from '../three-ds/steps';
 import { allowedFramers } from '../routes/three-ds';
 import { shopperLocale } from './shopper-locale';
 
@@ -89,6 +90,7 @@ export function registerAcsRoutes(app: FastifyInstance, ctx: GatewayContext): vo
       const state = found?.three_ds;
       if (!found || !state || state.stage !== 'CHALLENGE' || request.body.acs_trans_id !== state.acs_trans_id) return undefined;
       state.acs_result = transStatus;
+      noteThreeDsStep(ctx, found, 'challenge_answered', 'issuer', transStatus);
       return found;
     });
     return challengeResultPage(ctx, request, reply, record, transStatus);

@@ -18,10 +18,15 @@ function hostName(host: string): string {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
 }
 
+/** Whether the request names the gateway's configured host or a loopback name (not a DNS-rebinding page's). */
+export function knownHost(ctx: GatewayContext, request: FastifyRequest): boolean {
+  const host = (request.headers.host ?? '').toLowerCase();
+  return host === new URL(ctx.urls.gateway).host || LOOPBACK.has(hostName(host));
+}
+
 export function mockRouteRefusal(ctx: GatewayContext, request: FastifyRequest): { status: number; message: string } | null {
   const gateway = new URL(ctx.urls.gateway);
-  const host = (request.headers.host ?? '').toLowerCase();
-  if (host !== gateway.host && !LOOPBACK.has(hostName(host))) return { status: 403, message: 'Test routes answer only on the gateway host or loopback' };
+  if (!knownHost(ctx, request)) return { status: 403, message: 'Test routes answer only on the gateway host or loopback' };
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== gateway.origin) return { status: 403, message: 'Test routes refuse cross-site requests' };
   const site = request.headers['sec-fetch-site'];

@@ -21,12 +21,17 @@ import { KINDS, type Kind } from '../store/record-kinds';
 import { exportSnapshot } from '../store/snapshot';
 import { settlePending } from '../transactions/settle';
 
+/** Forgets every transaction, session, customer, token and webhook, the clock's offset and the faults. */
+export async function resetSandbox(ctx: GatewayContext): Promise<void> {
+  await ctx.webhooks.clear();
+  await ctx.store.reset();
+  await ctx.clock.reset();
+  await gatewayFaults(ctx).clear();
+}
+
 export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.post('/__mock/reset', async () => {
-    await ctx.webhooks.clear();
-    await ctx.store.reset();
-    await ctx.clock.reset();
-    await gatewayFaults(ctx).clear();
+    await resetSandbox(ctx);
     return { reset: true };
   });
 

@@ -5,9 +5,13 @@
  *  - GET /__mock/webhooks[?event=&transaction_id=]: the deliveries with their attempts (the
  *    newest 10,000), oldest first, as `{deliveries}`.
  *  - DELETE /__mock/webhooks: forgets the deliveries (204).
+ *  - POST /__mock/webhooks/{id}/resend: sends a delivery again, a new series of attempts of
+ *    the same id and body (webhooks/resend.ts; `mock-gateway events resend`); answers it (202).
  */
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
+import { deliveryView } from '../dashboard/views';
+import { resendDelivery } from '../webhooks/resend';
 
 interface DeliveryQuery {
   event?: string;
@@ -39,6 +43,11 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: GatewayContext)
       return { deliveries };
     },
   );
+
+  app.post<{ Params: { id: string } }>('/__mock/webhooks/:id/resend', async (request, reply) => {
+    const delivery = await resendDelivery(ctx, request.params.id);
+    return reply.code(202).send({ delivery: deliveryView(delivery) });
+  });
 
   app.delete('/__mock/webhooks', async (_request, reply) => {
     await ctx.webhooks.clear();

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SCHEMA_VERSION, SchemaTooNewError } from './migrations';
+import { MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError } from './migrations';
 import { openStore } from './open-store';
-import { KINDS } from './record-kinds';
+import { indexKeys, KINDS, type Kind } from './record-kinds';
 
 const dir = mkdtempSync(join(tmpdir(), 'gateway-schema-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,5 +41,41 @@ describe.skipIf(process.env.GATEWAY_TEST_STORE !== undefined)('migrations', { ti
     await db.query("INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", [SCHEMA_VERSION + 1]);
     await db.close();
     await expect(openStore({ data })).rejects.toBeInstanceOf(SchemaTooNewError);
+  });
+
+  const ADDED_IN_2 = { transaction: ['merchant_status', 'merchant_type', 'merchant_last4'], session: ['merchant'], delivery: ['merchant_failing'] };
+
+  it('version 2 gives the records already stored the keys of the dashboard’s new indexes, as the gateway computes them', async () => {
+    const data = join(dir, 'from-v1');
+    const db = await PGlite.create({ dataDir: data });
+    await db.exec('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    await db.exec(MIGRATIONS[0]!.sql);
+    await db.query("INSERT INTO schema_migrations (version, name) VALUES (1, 'v1')");
+    const records: [Kind, string, Record<string, unknown>][] = [
+      ['transaction', 't1', { transaction: { id: 't1', merchant_id: 'M"1', status: 'APPROVED', transaction_type: 'PURCHASE', reference: 'r', terminal_id: 'T' }, card: { last4: '1111' }, parent_id: null, three_ds: null }],
+      ['transaction', 't2', { transaction: { id: 't2', merchant_id: 'M"1', status: 'PENDING', transaction_type: 'PAYOUT', reference: 'r2', terminal_id: 'T' }, card: null, parent_id: null, three_ds: null }],
+      ['session', 's1', { session: { id: 's1', terminal_id: 'T', reference: 'r' }, merchant_id: 'M"1' }],
+      ['delivery', 'd1', { delivery: { id: 'd1', merchant_id: 'M"1', transaction_id: 't1', state: 'failed', attempts: [{}] } }],
+      ['delivery', 'd2', { delivery: { id: 'd2', merchant_id: 'M"1', transaction_id: 't1', state: 'pending', attempts: [{}] } }],
+      ['delivery', 'd3', { delivery: { id: 'd3', merchant_id: 'M"1', transaction_id: 't1', state: 'pending', attempts: [] } }],
+      ['delivery', 'd4', { delivery: { id: 'd4', merchant_id: 'M"1', transaction_id: 't1', state: 'delivered', attempts: [{}] } }],
+    ];
+    for (const [kind, id, doc] of records) await db.query(`INSERT INTO ${KINDS[kind].table} (id, doc) VALUES ($1, $2)`, [id, JSON.stringify(doc)]);
+    await db.close();
+
+    await (await openStore({ data })).close(); // migrates 1 → 2
+    const after = await PGlite.create({ dataDir: data });
+    try {
+      for (const [kind, id, doc] of records) {
+        const expected = indexKeys(kind, doc as never);
+        const names = ADDED_IN_2[kind as keyof typeof ADDED_IN_2];
+        const { rows } = await after.query<Record<string, string | null>>(`SELECT ${names.map((n) => `idx_${n}`).join(', ')} FROM ${KINDS[kind].table} WHERE id = $1`, [id]);
+        for (const name of names) {
+          expect(rows[0]![`idx_${name}`], `${kind} ${id} ${name}`).toBe(expected[name]);
+        }
+      }
+    } finally {
+      await after.close();
+    }
   });
 });

@@ -16,15 +16,16 @@ export interface Migration {
   sql: string;
 }
 
-function recordTable(kind: Kind): string {
-  const { table, indexes } = KINDS[kind];
-  const columns = Object.keys(indexes).map((name) => `  idx_${name} text`);
+/** A kind's table with the index columns it had when the migration was written (later ones: `addIndex`). */
+function recordTable(kind: Kind, indexes: readonly string[]): string {
+  const { table } = KINDS[kind];
+  const columns = indexes.map((name) => `  idx_${name} text`);
   const lines = [
     `CREATE TABLE ${table} (`,
     ['  id text PRIMARY KEY', '  seq bigserial NOT NULL', '  doc text NOT NULL', ...columns].join(',\n'),
     `);`,
     `CREATE INDEX ${table}_seq ON ${table} (seq DESC);`,
-    ...Object.keys(indexes).map((name) => `CREATE INDEX ${table}_${name} ON ${table} (idx_${name}, seq DESC) WHERE idx_${name} IS NOT NULL;`),
+    ...indexes.map((name) => `CREATE INDEX ${table}_${name} ON ${table} (idx_${name}, seq DESC) WHERE idx_${name} IS NOT NULL;`),
   ];
   return lines.join('\n');
 }
@@ -34,18 +35,55 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 1,
     name: 'records: transactions, sessions, customers, payment methods, tokens, webhook deliveries, settings',
     sql: [
-      recordTable('transaction'),
-      recordTable('session'),
+      recordTable('transaction', ['terminal_reference', 'reference', 'three_ds_server', 'merchant']),
+      recordTable('session', ['terminal_reference']),
       // One session per (terminal, reference): the database refuses a second, whatever the replica.
       `CREATE UNIQUE INDEX sessions_unique_reference ON sessions (idx_terminal_reference);`,
-      recordTable('customer'),
-      recordTable('payment_method'),
-      recordTable('token'),
-      recordTable('delivery'),
-      recordTable('setting'),
+      recordTable('customer', ['merchant']),
+      recordTable('payment_method', ['customer']),
+      recordTable('token', []),
+      recordTable('delivery', ['merchant', 'transaction', 'open']),
+      recordTable('setting', []),
+    ].join('\n'),
+  },
+  {
+    version: 2,
+    name: "dashboard indexes: a merchant's transactions by status, type and card, its sessions, its failing deliveries",
+    sql: [
+      addIndex('transaction', 'merchant_status', jsonKey(`doc::json->'transaction'->>'merchant_id'`, `doc::json->'transaction'->>'status'`)),
+      addIndex('transaction', 'merchant_type', jsonKey(`doc::json->'transaction'->>'merchant_id'`, `doc::json->'transaction'->>'transaction_type'`)),
+      addIndex(
+        'transaction',
+        'merchant_last4',
+        `CASE WHEN doc::json->'card' IS NOT NULL AND json_typeof(doc::json->'card') = 'object' THEN ${jsonKey(`doc::json->'transaction'->>'merchant_id'`, `doc::json->'card'->>'last4'`)} END`,
+      ),
+      addIndex('session', 'merchant', jsonKey(`doc::json->>'merchant_id'`)),
+      addIndex(
+        'delivery',
+        'merchant_failing',
+        `CASE WHEN doc::json->'delivery'->>'state' = 'failed' OR (doc::json->'delivery'->>'state' = 'pending' AND json_array_length(doc::json->'delivery'->'attempts') > 0) THEN ${jsonKey(`doc::json->'delivery'->>'merchant_id'`)} END`,
+      ),
     ].join('\n'),
   },
 ];
+
+/**
+ * An index added to an existing kind: its column, its index, and the keys of the rows already
+ * there, computed in SQL as record-kinds.ts computes them in JavaScript.
+ */
+function addIndex(kind: Kind, name: string, keySql: string): string {
+  const { table } = KINDS[kind];
+  return [
+    `ALTER TABLE ${table} ADD COLUMN idx_${name} text;`,
+    `CREATE INDEX ${table}_${name} ON ${table} (idx_${name}, seq DESC) WHERE idx_${name} IS NOT NULL;`,
+    `UPDATE ${table} SET idx_${name} = ${keySql};`,
+  ].join('\n');
+}
+
+/** The SQL of record-kinds.ts's `key(...)`: the JSON array of the parts, without spaces (as JSON.stringify writes it). */
+function jsonKey(...parts: string[]): string {
+  return `('[' || ${parts.map((part) => `to_json((${part})::text)::text`).join(` || ',' || `)} || ']')`;
+}
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 

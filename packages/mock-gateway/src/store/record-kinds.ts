@@ -53,6 +53,11 @@ interface KindDefinition<R> {
 
 const key = (...parts: string[]): string => JSON.stringify(parts);
 
+/** A delivery that failed: given up, or waiting for a retry after a failed attempt. */
+export function isFailing(delivery: WebhookDelivery): boolean {
+  return delivery.state === 'failed' || (delivery.state === 'pending' && delivery.attempts.length > 0);
+}
+
 export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
   transaction: {
     table: 'transactions',
@@ -63,6 +68,10 @@ export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
       reference: (r) => key(r.transaction.reference),
       three_ds_server: (r) => (r.three_ds ? key(r.three_ds.server_trans_id) : null),
       merchant: (r) => key(r.transaction.merchant_id),
+      // The dashboard's filters (migration 2): a merchant's transactions by status, by type, by card.
+      merchant_status: (r) => key(r.transaction.merchant_id, r.transaction.status),
+      merchant_type: (r) => key(r.transaction.merchant_id, r.transaction.transaction_type),
+      merchant_last4: (r) => (r.card ? key(r.transaction.merchant_id, r.card.last4) : null),
     },
   },
   session: {
@@ -70,6 +79,7 @@ export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
     id: (r) => r.session.id,
     indexes: {
       terminal_reference: (r) => key(r.session.terminal_id, r.session.reference),
+      merchant: (r) => key(r.merchant_id),
     },
   },
   customer: {
@@ -95,6 +105,8 @@ export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
       transaction: (r) => key(r.delivery.transaction_id),
       // Deliveries the outbox still has work for (sent again after a restart).
       open: (r) => (r.delivery.state === 'pending' ? key('pending') : null),
+      // The dashboard's "failing" filter (migration 2): given up, or retrying after a failed attempt.
+      merchant_failing: (r) => (isFailing(r.delivery) ? key(r.delivery.merchant_id) : null),
     },
   },
   setting: {

@@ -24,6 +24,16 @@ export interface CardFacts {
   number: string;
 }
 
+/** One step of a 3-D Secure authentication, for the dashboard's timeline (three-ds/steps.ts). */
+export interface ThreeDsStep {
+  /** Gateway clock. */
+  at: string;
+  step: 'fingerprint' | 'fingerprint_completed' | 'frictionless' | 'challenge' | 'challenge_answered' | 'redirect' | 'form_submit' | 'authenticated' | 'not_enrolled';
+  /** Who decided the outcome at this step: the issuer's page (the shopper at the ACS), or the simulator; null when nothing was decided. */
+  decided_by: 'issuer' | 'simulator' | null;
+  trans_status: TransStatus | null;
+}
+
 /** Where a 3-D Secure authentication stands for one transaction. */
 export interface ThreeDsState {
   server_trans_id: string;
@@ -44,6 +54,8 @@ export interface ThreeDsState {
   expected_trans_status: TransStatus | null;
   /** Whether the 3DS method notification arrived (the fingerprint really ran). */
   method_completed: boolean;
+  /** What happened so far, oldest first (absent on records from before the dashboard). */
+  steps?: ThreeDsStep[];
 }
 
 export interface TransactionRecord {

@@ -15,7 +15,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Backend, BackendReader, BackendTransaction } from './backend';
-import { indexKey, indexKeys, recordId, type IndexName, type Kind, type RecordTypes } from './record-kinds';
+import { indexKey, indexKeys, recordId, type IndexName, type Kind, type RecordTypes, type StoredDelivery } from './record-kinds';
 import type { AccessToken, SavedPaymentMethod, SessionRecord, StoredCustomer, TransactionRecord } from './records';
 
 interface Entry {
@@ -81,6 +81,34 @@ export class Store {
     if (options.reference !== undefined) return this.find('transaction', 'reference', indexKey(options.reference), options.limit);
     if (options.merchantId !== undefined) return this.find('transaction', 'merchant', indexKey(options.merchantId), options.limit);
     return this.list('transaction', options.limit);
+  }
+
+  /**
+   * A merchant's transactions newest first, through the most selective index a filter names
+   * (reference, card's last 4, status, type; else the merchant's own): the other filters are
+   * the caller's to apply to what this answers.
+   */
+  merchantTransactions(merchantId: string, filter: { reference?: string; last4?: string; status?: string; type?: string }, limit: number): Promise<TransactionRecord[]> {
+    if (filter.reference !== undefined) return this.find('transaction', 'reference', indexKey(filter.reference), limit);
+    if (filter.last4 !== undefined) return this.find('transaction', 'merchant_last4', indexKey(merchantId, filter.last4), limit);
+    if (filter.status !== undefined) return this.find('transaction', 'merchant_status', indexKey(merchantId, filter.status), limit);
+    if (filter.type !== undefined) return this.find('transaction', 'merchant_type', indexKey(merchantId, filter.type), limit);
+    return this.find('transaction', 'merchant', indexKey(merchantId), limit);
+  }
+
+  /** A merchant's sessions and hosted pages, newest first. */
+  merchantSessions(merchantId: string, limit: number): Promise<SessionRecord[]> {
+    return this.find('session', 'merchant', indexKey(merchantId), limit);
+  }
+
+  /** A merchant's customers, newest first. */
+  merchantCustomers(merchantId: string, limit: number): Promise<StoredCustomer[]> {
+    return this.find('customer', 'merchant', indexKey(merchantId), limit);
+  }
+
+  /** A merchant's webhook deliveries newest first; `failing`: only those given up or retrying after a failure. */
+  merchantDeliveries(merchantId: string, options: { failing: boolean }, limit: number): Promise<StoredDelivery[]> {
+    return this.find('delivery', options.failing ? 'merchant_failing' : 'merchant', indexKey(merchantId), limit);
   }
 
   session(id: string): Promise<SessionRecord | undefined> {

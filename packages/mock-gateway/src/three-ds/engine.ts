@@ -21,6 +21,7 @@ import { authenticationAllowsAuthorization, decideAuthorization, flowTraits, typ
 import type { ThreeDsState, TransactionRecord } from '../store/records';
 import { finalize, markPending, respond, resultResponse, touch } from '../transactions/build';
 import { saveCardIfAsked } from '../transactions/tokenize';
+import { noteThreeDsStep } from './steps';
 
 export const MESSAGE_VERSION = '2.2.0';
 
@@ -44,6 +45,7 @@ function declineAuthentication(ctx: GatewayContext, record: TransactionRecord, m
 /** After authentication: authorize, or decline when the issuer did not authenticate. */
 function afterAuthentication(ctx: GatewayContext, record: TransactionRecord, status: TransStatus): ExecutionResponse {
   record.three_ds!.trans_status = status;
+  noteThreeDsStep(ctx, record, 'authenticated', null, status);
   return authenticationAllowsAuthorization(status)
     ? authorizeNow(ctx, record)
     : declineAuthentication(ctx, record, 'TRX_STATUS_3DS_AUTHENTICATION_FAILED');
@@ -75,6 +77,7 @@ export function beginAuthentication(
   touch(ctx, record);
   switch (plan.kind) {
     case 'frictionless':
+      noteThreeDsStep(ctx, record, 'frictionless', 'simulator', plan.transStatus);
       return afterAuthentication(ctx, record, plan.transStatus);
     case 'redirect':
       return redirectStep(ctx, record);
@@ -84,9 +87,11 @@ export function beginAuthentication(
       const traits = flowTraits(plan.flow);
       if (!traits.enrolled) {
         state.trans_status = null;
+        noteThreeDsStep(ctx, record, 'not_enrolled', 'simulator');
         return authorizeNow(ctx, record);
       }
       state.stage = 'FINGERPRINT';
+      noteThreeDsStep(ctx, record, 'fingerprint');
       return respond(record, actionResponse(ctx, record, 'THREE_DS_2_FINGERPRINT', traits.methodUrl));
     }
   }
@@ -109,10 +114,13 @@ export function requestAuthentication(
     throw invalid('fingerprint_result', 'must be Base64 of Y or N');
   }
   const traits = flowTraits(state.flow === 'SIMPLIFIED' ? 'VERSIONING_FINGERPRINT_Y_CHALLENGE' : state.flow);
+  noteThreeDsStep(ctx, record, 'fingerprint_completed');
   switch (traits.afterFingerprint) {
     case 'frictionless-A':
+      noteThreeDsStep(ctx, record, 'frictionless', 'simulator', 'A');
       return afterAuthentication(ctx, record, 'A');
     case 'frictionless-N':
+      noteThreeDsStep(ctx, record, 'frictionless', 'simulator', 'N');
       return afterAuthentication(ctx, record, 'N');
     case 'redirect':
       return redirectStep(ctx, record);
@@ -120,6 +128,7 @@ export function requestAuthentication(
       return formSubmitStep(ctx, record, 'Y');
     case 'challenge':
       state.stage = 'CHALLENGE';
+      noteThreeDsStep(ctx, record, 'challenge');
       touch(ctx, record);
       return respond(record, actionResponse(ctx, record, 'THREE_DS_2_CHALLENGE', false));
   }
@@ -158,6 +167,7 @@ export function completeChallenge(
     }
     // One extra round is allowed: a fresh challenge for the same authentication.
     state.acs_trans_id = randomUUID();
+    noteThreeDsStep(ctx, record, 'challenge');
     touch(ctx, record);
     return respond(record, actionResponse(ctx, record, 'THREE_DS_2_CHALLENGE', false));
   }
@@ -173,6 +183,8 @@ export function completeAtAcs(ctx: GatewayContext, record: TransactionRecord, st
     ]);
   }
   state.rounds += 1;
+  // The redirect page's outcome is the shopper's at the issuer; a form submit's, the simulator's.
+  noteThreeDsStep(ctx, record, state.stage === 'REDIRECT' ? 'redirect' : 'form_submit', state.stage === 'REDIRECT' ? 'issuer' : 'simulator', status);
   return afterAuthentication(ctx, record, status);
 }
 

@@ -12,6 +12,12 @@ export interface WebhookAttempt {
   status: number | null;
   error: string | null;
   duration_ms: number;
+  /** Where it was posted (absent on attempts recorded before the dashboard). */
+  url?: string;
+  /** The first bytes of the receiver's answer (answer-excerpt.ts); null when there was none. */
+  response_excerpt?: string | null;
+  /** 1 for the first series of attempts, 2 after the first resend, … */
+  series?: number;
 }
 
 export interface WebhookDelivery {
@@ -25,6 +31,8 @@ export interface WebhookDelivery {
   url: string;
   body: WebhookBody;
   attempts: WebhookAttempt[];
+  /** How many times it was sent again on request (POST /__mock/webhooks/{id}/resend, the dashboard). */
+  resends?: number;
   /** no_url: announced while no webhook URL was set; recorded, never sent. */
   state: 'pending' | 'delivered' | 'failed' | 'no_url';
   next_attempt_at: string | null;
@@ -45,6 +53,13 @@ export interface WebhookOutbox {
   announceTokenization(merchantId: string, data: TokenizationWebhookData): void;
   /** Deliveries with every attempt, oldest first (the newest `limit` of them). */
   deliveries(filter?: DeliveryFilter): Promise<WebhookDelivery[]>;
+  /**
+   * Starts a new series of attempts of a delivery that webhooks/resend.ts has just re-armed
+   * (state pending, no attempt due): its first attempt now, in the merchant's order.
+   */
+  sendAgain(merchantId: string, id: string, done: number): void;
+  /** The request an attempt of this delivery sends, freshly signed: `listen --forward-to`, the dashboard's copy. */
+  signedRequest(delivery: WebhookDelivery, rawBody: string): Promise<{ headers: Record<string, string>; body: string }>;
   /** Takes up the deliveries a previous run of the gateway left open (at start). */
   resume(): Promise<void>;
   /** Where deliveries go from now on ('' turns delivery off; deliveries are still recorded). */

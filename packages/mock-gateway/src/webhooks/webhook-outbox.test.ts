@@ -206,7 +206,9 @@ describe('webhook outbox', () => {
 
     const [delivery] = (await outbox.deliveries());
     expect(delivery).toMatchObject({ event: 'transaction-svc:transaction:purchase:approved', state: 'delivered', url: receiver.url });
-    expect(delivery!.attempts).toEqual([{ at: expect.any(String), status: 200, error: null, duration_ms: expect.any(Number) }]);
+    expect(delivery!.attempts).toEqual([
+      { at: expect.any(String), status: 200, error: null, duration_ms: expect.any(Number), url: receiver.url, response_excerpt: '', series: 1 },
+    ]);
 
     const [request] = receiver.received;
     expect(request!.verdict).toBe('ok');

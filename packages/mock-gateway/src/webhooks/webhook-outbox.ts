@@ -36,6 +36,7 @@ import type { GatewayContext } from '../context';
 import { deliveryLock } from '../store/locks';
 import { indexKey, type StoredDelivery } from '../store/record-kinds';
 import type { TransactionRecord } from '../store/records';
+import { answerExcerpt } from './answer-excerpt';
 import { eventsFor } from './events';
 import type { DeliveryFilter, WebhookDelivery, WebhookOutbox } from './outbox';
 import { newSystan, transactionPayload } from './payload';
@@ -93,14 +94,26 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
     if (url) ctx.store.afterCommit(() => queueFirstAttempt(merchantId, stored.delivery.id));
   }
 
-  function queueFirstAttempt(merchantId: string, id: string): void {
+  /** The first attempt of a delivery's series (`done` attempts before it: a resend's), in the merchant's order. */
+  function queueFirstAttempt(merchantId: string, id: string, done = 0): void {
     if (stopped) return;
     busy++;
-    const tail = (queues.get(merchantId) ?? Promise.resolve()).then(() => attempt(id, 0, generation));
+    const tail = (queues.get(merchantId) ?? Promise.resolve()).then(() => attempt(id, done, generation));
     queues.set(merchantId, tail);
     void tail.then(() => {
       if (queues.get(merchantId) === tail) queues.delete(merchantId);
     });
+  }
+
+  async function attemptHeaders(delivery: WebhookDelivery, rawBody: string, number: number): Promise<Record<string, string>> {
+    const jwt = await signer.signWebhook(rawBody, delivery.id, delivery.merchant_id);
+    return {
+      'content-type': 'application/json',
+      authorization: `Bearer ${jwt}`,
+      'user-agent': WEBHOOK_USER_AGENT,
+      'x-webhook-id': delivery.id,
+      'x-webhook-attempt': String(number),
+    };
   }
 
   /** Attempt number `done + 1` of delivery `id`, when it is due. */
@@ -147,28 +160,30 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       const started = performance.now();
       let status: number | null = null;
       let error: string | null = null;
+      let excerpt: string | null = null;
       try {
-        const jwt = await signer.signWebhook(stored.raw_body, delivery.id, delivery.merchant_id);
         const response = await fetch(delivery.url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${jwt}`,
-            'user-agent': WEBHOOK_USER_AGENT,
-            'x-webhook-id': delivery.id,
-            'x-webhook-attempt': String(number),
-          },
+          headers: await attemptHeaders(delivery, stored.raw_body, number),
           body: stored.raw_body,
           redirect: 'manual', // A redirect is not a 2xx: retried, never followed.
           signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_ATTEMPT_TIMEOUT_MS), shutdown.signal]),
         });
         status = response.status;
-        await response.body?.cancel().catch(() => undefined);
+        excerpt = await answerExcerpt(response);
       } catch (cause) {
         error = describeError(cause);
       }
       if (stopped && status === null) return; // Stopped mid-attempt: stays open, taken up at the next start.
-      const result = { at: new Date(at).toISOString(), status, error, duration_ms: Math.round(performance.now() - started) };
+      const result = {
+        at: new Date(at).toISOString(),
+        status,
+        error,
+        duration_ms: Math.round(performance.now() - started),
+        url: delivery.url,
+        response_excerpt: excerpt,
+        series: (delivery.resends ?? 0) + 1,
+      };
       const endedAt = ctx.clock.now(); // the backoff runs from the answer, not from when it is stored
       const next = await ctx.store.atomic([deliveryLock(id)], async () => {
         const current = await ctx.store.get('delivery', id);
@@ -273,6 +288,17 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
         .map((s) => s.delivery)
         .filter((d) => filter.event === undefined || d.event === filter.event)
         .reverse();
+    },
+
+    sendAgain(merchantId: string, id: string, done: number): void {
+      const retry = retries.get(id);
+      if (retry) clearTimeout(retry.timer);
+      retries.delete(id);
+      queueFirstAttempt(merchantId, id, done);
+    },
+
+    async signedRequest(delivery: WebhookDelivery, rawBody: string) {
+      return { headers: await attemptHeaders(delivery, rawBody, delivery.attempts.length + 1), body: rawBody };
     },
 
     async resume(): Promise<void> {
