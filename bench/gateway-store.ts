@@ -6,7 +6,7 @@
  * store itself: a generated snapshot file loaded with `--snapshot` (the same path a QA suite's
  * seed takes). Beside it, the gateway's memory (RSS) with the memory store at that size.
  */
-import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -53,10 +53,8 @@ export async function benchStore(options: { records: number; durationS: number }
     };
     const emptyArgs = kind === 'embedded' ? ['--data', dir('empty')] : [];
     const empty = await measure(emptyArgs, options.durationS);
-    const started = performance.now();
-    const fullArgs = [...(kind === 'embedded' ? ['--data', dir('full')] : []), '--snapshot', seed];
     console.log(`store: ${kind}, seeding ${options.records} transactions through the store…`);
-    const full = await measure(fullArgs, options.durationS, started);
+    const full = kind === 'memory' ? await measure(['--snapshot', seed], options.durationS, performance.now()) : await measureSeededDirectory(seed, options);
     out[kind] = {
       empty: empty.load,
       full: full.load,
@@ -71,6 +69,26 @@ export async function benchStore(options: { records: number; durationS: number }
     console.log(`store: ${kind}: ${JSON.stringify(out[kind])}`);
   }
   return out;
+}
+
+/**
+ * The embedded store at a million records, as a team's sandbox holds them: a data directory
+ * seeded once through the store (--snapshot; kept in .bench/store, as the seed file is: seeding
+ * PGlite takes half an hour on 2 cores) and a gateway started on it. The session-create load
+ * adds its records to the directory; a thousand more do not change what is measured.
+ */
+async function measureSeededDirectory(seed: string, options: { records: number; durationS: number }) {
+  const path = join(WORK, `embedded-seeded-${options.records}`);
+  const marker = join(path, 'bench-seeded-in-s');
+  if (!existsSync(marker)) {
+    rmSync(path, { recursive: true, force: true });
+    const started = performance.now();
+    const gateway = await startGatewayProcess({ args: ['--data', path, '--snapshot', seed] });
+    await gateway.stop();
+    writeFileSync(marker, String(round((performance.now() - started) / 1000, 1)));
+  }
+  const full = await measure(['--data', path], options.durationS);
+  return { ...full, seedS: Number(readFileSync(marker, 'utf8')) };
 }
 
 async function measure(args: string[], durationS: number, seedStarted?: number) {
