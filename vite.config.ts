@@ -12,7 +12,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'threads',
     // GATEWAY_TEST_STORE=postgres: starts a throwaway Postgres for the run; =embedded: makes the
-    // run's PGlite template (each does nothing otherwise).
+    // run's migrated PGlite template (each does nothing otherwise).
     globalSetup: ['./vitest.postgres-setup.ts', './vitest.embedded-setup.ts'],
   },
 });

@@ -6,7 +6,7 @@
  * GATEWAY_TEST_STORE=embedded runs every suite on the embedded store (PGlite) instead of
  * the memory store: one database per test file, emptied for each new gateway, in a copy of
  * the run's migrated template (vitest.embedded-setup.ts; a new cluster takes seconds of CPU),
- * or in memory when no template was made. GATEWAY_TEST_STORE=postgres does the same on the
+ * or in memory outside such a run. GATEWAY_TEST_STORE=postgres does the same on the
  * Postgres at GATEWAY_TEST_DATABASE_URL (the vitest config starts one): a database per worker.
  */
 import { constants, publicEncrypt } from 'node:crypto';
@@ -33,7 +33,10 @@ export async function testStore(): Promise<Store | undefined> {
   return new Store(Object.assign(Object.create(backend) as Backend, { close: () => Promise.resolve() }));
 }
 
-/** This file's PGlite: a copy of the run's template cluster, beside it (removed with it at the end of the run). */
+/**
+ * This file's PGlite: a copy of the run's migrated template (GATEWAY_TEST_PGLITE_TEMPLATE, made
+ * by vitest.embedded-setup.ts), beside it, removed with it; in memory outside such a run.
+ */
 async function embeddedDatabase(): Promise<Backend> {
   const { openPGliteBackend } = await import('./store/pglite-backend');
   const template = process.env.GATEWAY_TEST_PGLITE_TEMPLATE;
