@@ -29,7 +29,7 @@ export const PHASES: Step[][] = [
     { name: 'test:embedded-store', command: 'pnpm run test:embedded-store' },
     { name: 'test:postgres-store', command: 'pnpm run test:postgres-store' },
   ],
-  [{ name: 'playwright', command: 'playwright test' }],
+  [{ name: 'playwright', command: 'pnpm exec playwright test' }],
   [{ name: 'test:engines', command: 'pnpm run test:engines' }],
   [{ name: 'test:pack', command: 'pnpm run test:pack' }],
 ];
