@@ -11,7 +11,8 @@ export default defineConfig({
     // GATEWAY_TEST_STORE=embedded: a worker's first gateway opens PGlite, seconds on a loaded machine.
     hookTimeout: 60_000,
     pool: 'threads',
-    // GATEWAY_TEST_STORE=postgres: starts a throwaway Postgres for the run (does nothing otherwise).
-    globalSetup: ['./vitest.postgres-setup.ts'],
+    // GATEWAY_TEST_STORE=postgres: starts a throwaway Postgres for the run; =embedded: makes the
+    // run's migrated PGlite template (each does nothing otherwise).
+    globalSetup: ['./vitest.postgres-setup.ts', './vitest.embedded-setup.ts'],
   },
 });

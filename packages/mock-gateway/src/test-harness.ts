@@ -3,13 +3,16 @@
  * gateway driven through Fastify's inject (the real HTTP layer: routing, parsing, validation,
  * hooks), with the test credentials at hand.
  *
- * GATEWAY_TEST_STORE=embedded runs every suite on the embedded store (PGlite in memory)
- * instead of the memory store: one database per test worker (PGlite takes seconds to
- * start), emptied for each new gateway. GATEWAY_TEST_STORE=postgres does the same on the
+ * GATEWAY_TEST_STORE=embedded runs every suite on the embedded store (PGlite) instead of
+ * the memory store: one database per test file, emptied for each new gateway, in a copy of
+ * the run's migrated template (vitest.embedded-setup.ts; a new cluster takes seconds of CPU),
+ * or in memory outside such a run. GATEWAY_TEST_STORE=postgres does the same on the
  * Postgres at GATEWAY_TEST_DATABASE_URL (the vitest config starts one): a database per worker.
  */
 import { constants, publicEncrypt } from 'node:crypto';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { dirname, join } from 'node:path';
 import type { EncryptionKey } from '@payments/core';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
 import type { Backend } from './store/backend';
@@ -23,11 +26,24 @@ export async function testStore(): Promise<Store | undefined> {
   const kind = process.env.GATEWAY_TEST_STORE;
   if (kind !== 'embedded' && kind !== 'postgres') return undefined;
   // Loaded only when asked for: a memory run never loads PGlite or pg.
-  embedded ??= kind === 'embedded' ? import('./store/pglite-backend').then((m) => m.openPGliteBackend()) : workerDatabase();
+  embedded ??= kind === 'embedded' ? embeddedDatabase() : workerDatabase();
   const backend = await embedded;
   await backend.truncate(Object.keys(KINDS) as Kind[]);
   // Shared by the worker's gateways: a gateway's close() leaves it open.
   return new Store(Object.assign(Object.create(backend) as Backend, { close: () => Promise.resolve() }));
+}
+
+/**
+ * This file's PGlite: a copy of the run's migrated template (GATEWAY_TEST_PGLITE_TEMPLATE, made
+ * by vitest.embedded-setup.ts), beside it, removed with it; in memory outside such a run.
+ */
+async function embeddedDatabase(): Promise<Backend> {
+  const { openPGliteBackend } = await import('./store/pglite-backend');
+  const template = process.env.GATEWAY_TEST_PGLITE_TEMPLATE;
+  if (!template) return openPGliteBackend();
+  const dataDir = mkdtempSync(join(dirname(template), 'file-'));
+  cpSync(template, dataDir, { recursive: true });
+  return openPGliteBackend(dataDir);
 }
 
 /** This worker's own database on the test Postgres (created on first use). */
