@@ -30,6 +30,8 @@ export const PHASES: Step[][] = [
     { name: 'test:postgres-store', command: 'pnpm run test:postgres-store' },
   ],
   [{ name: 'playwright', command: 'pnpm exec playwright test' }],
+  // Its own Postgres, two gateway replicas and HAProxy: alone, so its failover timings hold.
+  [{ name: 'test:replicas', command: 'pnpm run test:replicas' }],
   [{ name: 'test:engines', command: 'pnpm run test:engines' }],
   [{ name: 'test:pack', command: 'pnpm run test:pack' }],
 ];
