@@ -43,8 +43,16 @@ interface Recorded {
   transaction: { status: string; payment_method: { type: string } };
 }
 
-test('StrictMode: one card frame, which pays; nothing logged, no unhandled rejection', async ({ shop, gateway }) => {
+test('StrictMode: one frame per mounted component, and the card pays; nothing logged, no unhandled rejection', async ({ shop, gateway }) => {
   const order = await shop.open();
+  await shop.cardReady();
+  await expect(shop.frames()).toHaveCount(1);
+  // Components mounted once the script is loaded: StrictMode runs their effects twice (mount,
+  // cleanup, mount), so each is created, cancelled and created again.
+  await shop.method('Saved card').check();
+  await expect(shop.card.getByLabel(/^(CVV|CVC)$/)).toBeEditable();
+  await expect(shop.frames()).toHaveCount(1);
+  await shop.method('Card').check();
   await shop.cardReady();
   await expect(shop.frames()).toHaveCount(1);
   await fillCard(shop.card, { number: '4000000000000002' });
