@@ -13,7 +13,10 @@
 #   4. in both, the QA example of packages/testing/README.md, copied verbatim, passes with
 #      Playwright (the kit's own gateway and merchant page; Chromium at /usr/bin/chromium when
 #      present), which loads the test as ESM in one and with require() in the other;
-#   5. the single file dist/mock-gateway.mjs runs with plain node beside its bundles.
+#   5. React (scripts/pack-smoke-react.sh): in a third project, `npm init -y` as it is,
+#      @payments/react with React 19 and Vite: tsc strict, renderToString in Node, a Vite build
+#      and a card paid in it with Playwright;
+#   6. the single file dist/mock-gateway.mjs runs with plain node beside its bundles.
 # Needs `pnpm build` first. Part of `pnpm test`. KEEP_PACK_SMOKE=1 keeps the temp folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +49,7 @@ start_gateway() {
   cat "$log"; fail "the gateway did not start in 60 s"
 }
 
-packages=(core embedded-fields hosted-page mock-gateway testing)
+packages=(core embedded-fields hosted-page mock-gateway react testing)
 for pkg in "${packages[@]}"; do
   [ -d "packages/$pkg/dist" ] || fail "packages/$pkg/dist is missing: run pnpm build first"
 done
@@ -274,6 +277,8 @@ export default defineConfig({
 TS
   (cd "$dir" && npx --no-install playwright test --reporter=list) || fail "$dir: the QA example failed"
 done
+
+source "$repo/scripts/pack-smoke-react.sh"
 
 step "the single file: node mock-gateway.mjs beside its bundles"
 mkdir "$work/single"

@@ -54,16 +54,14 @@ export function App() {
   const header = (
     <header>
       <h1>{texts.title}</h1>
-      <label>
-        {texts.language}{' '}
-        <select value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
-          {LOCALES.map(({ locale: value, name }) => (
-            <option key={value} value={value}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <label htmlFor="language">{texts.language}</label>{' '}
+      <select id="language" value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
+        {LOCALES.map(({ locale: value, name }) => (
+          <option key={value} value={value}>
+            {name}
+          </option>
+        ))}
+      </select>
     </header>
   );
 
