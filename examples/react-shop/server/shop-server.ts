@@ -16,7 +16,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GatewayClient, TEST_CREDENTIALS, type GatewayCredentials } from '@payments/testing';
+import { GatewayClient, GatewayError, TEST_CREDENTIALS, type GatewayCredentials } from '@payments/testing';
 import { savedCardFor, type SavedCard } from './saved-card';
 
 export interface ReactShopOptions {
@@ -77,7 +77,11 @@ export async function startReactShop(options: ReactShopOptions): Promise<ReactSh
     },
     'GET /api/payments': async (_request, id) => {
       if (!/^[\w-]{1,80}$/.test(id)) throw new HttpError(400, 'not a transaction id');
-      const status = await gateway.status(id);
+      const status = await gateway.status(id).catch((error: unknown) => {
+        // The gateway knows no such transaction: the caller's mistake, said as such.
+        if (error instanceof GatewayError && error.status >= 400 && error.status < 500) throw new HttpError(404, 'no such payment');
+        throw error;
+      });
       return { status: status.transaction?.status ?? 'UNKNOWN' };
     },
   };
