@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The React step of scripts/pack-smoke.sh (sourced by it: $repo, $work, $chromium, step, fail
-# and the packed tarballs in $work/tarballs are its). A project made by `npm init -y`, as a
-# React team starts one, installs the packed @payments/react with React 19, Vite and
-# @vitejs/plugin-react from the npm registry, then:
+# and dev_version are its). In its CommonJS project, made by `npm init -y` as a React team
+# starts one, where pack-smoke.sh installed the packed tarballs with React 19, Vite and
+# @vitejs/plugin-react from the npm registry (its react_packages):
 #   1. `tsc` strict (exactOptionalPropertyTypes, skipLibCheck off) type-checks the app, and
 #      the published declarations of @payments/react and @payments/embedded-fields hold no `any`;
 #   2. in Node, renderToString of a page with the three components runs without an error (as
@@ -10,19 +10,9 @@
 #   3. Vite builds the app (StrictMode on, React's development build) and Playwright pays a
 #      card in it, served by the QA kit's merchant site on localhost with the kit's gateway on
 #      127.0.0.1: one frame, no console error or warning.
-react_app="$work/react-app"
+react_app="$work/cjs"
 mkdir -p "$react_app/src" "$react_app/tests"
-example_version() { node -p "require('$repo/examples/react-shop/package.json').devDependencies['$1'] ?? require('$repo/examples/react-shop/package.json').dependencies['$1']"; }
-(cd "$react_app" && npm init -y >/dev/null)
-step "React: installing @payments/react with React 19 and Vite in $react_app (npm init -y)"
-(cd "$react_app" && npm install --no-audit --no-fund --loglevel=error \
-  "$work"/tarballs/payments-react-*.tgz "$work"/tarballs/payments-embedded-fields-*.tgz \
-  "$work"/tarballs/payments-testing-*.tgz "$work"/tarballs/payments-mock-gateway-*.tgz "$work"/tarballs/payments-core-*.tgz \
-  "react@$(example_version react)" "react-dom@$(example_version react-dom)" \
-  "@types/react@$(example_version @types/react)" "@types/react-dom@$(example_version @types/react-dom)" \
-  "vite@$(example_version vite)" "@vitejs/plugin-react@$(example_version @vitejs/plugin-react)" \
-  "@playwright/test@$(cd "$repo" && dev_version @playwright/test)" "typescript@$(cd "$repo" && dev_version typescript)" \
-  "@types/node@$(cd "$repo" && dev_version @types/node)" >/dev/null) || fail "npm install in the React project failed"
+step "React: @payments/react with React 19 and Vite in $react_app (npm init -y)"
 
 cat >"$react_app/index.html" <<'HTML'
 <!doctype html>
@@ -67,7 +57,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 TSX
-cat >"$react_app/tsconfig.json" <<'JSON'
+cat >"$react_app/tsconfig.react.json" <<'JSON'
 { "compilerOptions": { "strict": true, "exactOptionalPropertyTypes": true, "noUncheckedIndexedAccess": true,
   "module": "esnext", "moduleResolution": "bundler", "target": "es2022", "jsx": "react-jsx",
   "lib": ["es2023", "dom", "dom.iterable"], "types": [], "noEmit": true, "skipLibCheck": false, "skipDefaultLibCheck": true },
@@ -80,7 +70,7 @@ export default defineConfig({ plugins: [react()], build: { minify: false } });
 JS
 cd "$react_app"
 step "React: tsc strict on the app; no any in the published declarations"
-./node_modules/.bin/tsc -p tsconfig.json || fail "tsc on the React app"
+./node_modules/.bin/tsc -p tsconfig.react.json || fail "tsc on the React app"
 for types in node_modules/@payments/react/dist/index.d.ts node_modules/@payments/embedded-fields/dist/embedded-fields.d.ts; do
   if grep -nw 'any' "$types" | grep -v '^\s*[0-9]*:\s*\(\*\|//\)'; then fail "$types has any"; fi
 done
@@ -107,7 +97,7 @@ node ssr.cjs || fail "renderToString (require)"
 
 step "React: vite build, then Playwright pays a card in it"
 NODE_ENV=development ./node_modules/.bin/vite build --logLevel warn || fail "vite build"
-cat >playwright.config.ts <<TS
+cat >playwright.react.config.ts <<TS
 import { defineConfig } from '@playwright/test';
 export default defineConfig({
   use: { merchantPages: './dist', launchOptions: { ${chromium:+executablePath: '$chromium', }args: ['--no-sandbox'] } } as never,
@@ -129,5 +119,5 @@ test('React 19 + Vite, StrictMode: a card payment through @payments/react', asyn
   expect(problems).toEqual([]);
 });
 TS
-npx --no-install playwright test --reporter=list || fail "the React card payment"
+npx --no-install playwright test --config playwright.react.config.ts --reporter=list tests/react-card.spec.ts || fail "the React card payment"
 cd "$work/project"
