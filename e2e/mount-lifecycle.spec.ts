@@ -182,3 +182,33 @@ test('a redirect stub destroyed while its hidden frame opens leaves nothing; ope
     after: { frames: 0, listeners: 0 },
   });
 });
+
+test('a component\'s destroy() removes its frame and listeners; mount(null) and a mount after destroy() are refused in plain words', async ({ shop, createSession }) => {
+  await shop.open((await createSession()).id);
+  await shop.run((lab) => lab.mount(lab.create()));
+  expect((await shop.until((s) => s.outcomes[0]!.length > 0)).outcomes[0]).toEqual(['resolved']);
+  const answers = await shop.run((lab) => {
+    const refused = (call: () => unknown) => {
+      try {
+        call();
+        return 'accepted';
+      } catch (error) {
+        return `${(error as Error).name}: ${(error as Error).message}`;
+      }
+    };
+    const card = lab.components[0]!;
+    // A framework's ref read before its element exists.
+    const nullTarget = refused(() => card.mount(null));
+    const framesBefore = lab.frames();
+    card.destroy();
+    const gone = { frames: lab.frames(), listeners: lab.listeners() };
+    card.destroy(); // again: nothing more
+    return { nullTarget, framesBefore, gone, again: refused(() => card.mount('#slot')), framesAfter: lab.frames() };
+  });
+  expect(answers.nullTarget).toBe('PaymentComponentError: PaymentComponent: mount() needs an element or a selector, got null (a ref read before its element was rendered?)');
+  expect(answers.framesBefore).toBe(1);
+  expect(answers.gone).toEqual({ frames: 0, listeners: 0 });
+  expect(answers.again).toBe('PaymentComponentError: PaymentComponent: this component was destroyed; create a new one to mount');
+  expect(answers.framesAfter).toBe(0);
+  expect((await shop.state()).unhandled).toEqual([]);
+});

@@ -63,6 +63,9 @@ await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
+  // A package's tsconfig may map a sibling to its source (`paths`, so a fresh checkout
+  // type-checks before any build): esbuild follows `paths`, so name the siblings external too.
+  external: ['@payments/*'],
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -13,7 +13,10 @@
 #   4. in both, the QA example of packages/testing/README.md, copied verbatim, passes with
 #      Playwright (the kit's own gateway and merchant page; Chromium at /usr/bin/chromium when
 #      present), which loads the test as ESM in one and with require() in the other;
-#   5. the single file dist/mock-gateway.mjs runs with plain node beside its bundles.
+#   5. React (scripts/pack-smoke-react.sh): in the `npm init -y` project, @payments/react with
+#      React 19 and Vite: tsc strict, renderToString in Node, a Vite build and a card paid in
+#      it with Playwright;
+#   6. the single file dist/mock-gateway.mjs runs with plain node beside its bundles.
 # Needs `pnpm build` first. Part of `pnpm test`. KEEP_PACK_SMOKE=1 keeps the temp folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +49,7 @@ start_gateway() {
   cat "$log"; fail "the gateway did not start in 60 s"
 }
 
-packages=(core embedded-fields hosted-page mock-gateway testing)
+packages=(core embedded-fields hosted-page mock-gateway react testing)
 for pkg in "${packages[@]}"; do
   [ -d "packages/$pkg/dist" ] || fail "packages/$pkg/dist is missing: run pnpm build first"
 done
@@ -73,14 +76,20 @@ JSON
 mkdir "$work/cjs"
 (cd "$work/cjs" && npm init -y >/dev/null)
 [ "$(cd "$work/cjs" && node -p 'require("./package.json").type ?? "commonjs"')" = commonjs ] || fail "npm init -y did not make a CommonJS project"
+# The React step's own (scripts/pack-smoke-react.sh), into the `npm init -y` project only.
+example_version() { node -p "const m = require('./examples/react-shop/package.json'); m.devDependencies['$1'] ?? m.dependencies['$1']"; }
+react_packages=()
+for name in react react-dom @types/react @types/react-dom vite @vitejs/plugin-react; do react_packages+=("$name@$(example_version "$name")"); done
 installs=()
 for dir in "$work/project" "$work/cjs"; do
+  extra=()
+  [ "$dir" = "$work/cjs" ] && extra=("${react_packages[@]}")
   # Both at once: npm waits on the network and its cache more than on the CPU.
   (cd "$dir" && npm install --no-audit --no-fund --loglevel=error \
     "$work"/tarballs/*.tgz \
     "@playwright/test@$(cd "$repo" && dev_version @playwright/test)" \
     "typescript@$(cd "$repo" && dev_version typescript)" \
-    "@types/node@$(cd "$repo" && dev_version @types/node)" >/dev/null) &
+    "@types/node@$(cd "$repo" && dev_version @types/node)" "${extra[@]}" >/dev/null) &
   installs+=("$!")
 done
 for pid in "${installs[@]}"; do wait "$pid" || fail "npm install failed"; done
@@ -274,6 +283,8 @@ export default defineConfig({
 TS
   (cd "$dir" && npx --no-install playwright test --reporter=list) || fail "$dir: the QA example failed"
 done
+
+source "$repo/scripts/pack-smoke-react.sh"
 
 step "the single file: node mock-gateway.mjs beside its bundles"
 mkdir "$work/single"

@@ -12,6 +12,7 @@ import { APM_FRAME_TITLE } from '../models/alternative-methods-page';
 import type { EngineDriver, EngineName } from './driver';
 import { launchEngine } from './drivers';
 import { mountScenarios } from './mount-scenarios';
+import { reactShopScenarios } from './react-shop-scenarios';
 import { CHALLENGE_FRAME, Shopper, cardFrame, challengeDialog } from './shopper';
 
 declare module 'vitest' {
@@ -222,6 +223,7 @@ export function engineSuite(engine: EngineName): void {
   });
 
   mountScenarios(engine, { driver: () => driver, shopper: () => shopper, createSession: () => createSession() });
+  reactShopScenarios(engine, { driver: () => driver, shopper: () => shopper, gatewayUrl: () => testGateway.url });
 
   describe(`${engine}: the challenge is a real modal on a 375x667 screen`, () => {
     beforeEach(async () => {

@@ -28,6 +28,8 @@ export interface LabState {
 
 /** The page's `window.lab` (see the page). */
 export interface Lab {
+  /** The components create() made, by index. */
+  components: { mount(target: string | null): Promise<void>; destroy(): void }[];
   create(): number;
   mount(i: number, where?: string): void;
   mountUnawaited(i: number, where?: string): void;

@@ -6,14 +6,17 @@
  * Subresource Integrity hash, both set by the build (vite.esm.config.ts).
  */
 import type { PaymentComponentFactory } from './host/public-api';
+import { BrowserRequiredError } from './browser-required';
 
 export type * from './host/public-api';
+export { isPaymentFailure } from './host/payment-failure';
+export { BrowserRequiredError };
 
 export interface LoadOptions {
   /** The gateway's {base_url}, e.g. https://gateway.example or http://127.0.0.1:4010. */
   gatewayUrl: string;
   /** Subresource Integrity hash of the script; default: the release's own (EMBEDDED_FIELDS_INTEGRITY). */
-  integrity?: string;
+  integrity?: string | undefined;
 }
 
 declare const __EMBEDDED_FIELDS_VERSION__: string;
@@ -25,17 +28,24 @@ export const EMBEDDED_FIELDS_INTEGRITY: string = __EMBEDDED_FIELDS_INTEGRITY__;
 
 let loading: Promise<PaymentComponentFactory> | undefined;
 
+/**
+ * Loads the script once (every call shares the load) and resolves with window.PaymentComponent.
+ * Without a browser document (server rendering) it rejects with a BrowserRequiredError.
+ */
 export function loadPaymentComponent(options: LoadOptions): Promise<PaymentComponentFactory> {
-  if (typeof window !== 'undefined' && typeof window.PaymentComponent === 'function') return Promise.resolve(window.PaymentComponent);
+  if (typeof window === 'undefined' || typeof document === 'undefined') return Promise.reject(new BrowserRequiredError());
+  if (typeof window.PaymentComponent === 'function') return Promise.resolve(window.PaymentComponent);
   loading ??= new Promise<PaymentComponentFactory>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = new URL(`/v${EMBEDDED_FIELDS_VERSION}/embedded-fields.js`, options.gatewayUrl).toString();
     script.async = true;
     script.crossOrigin = 'anonymous';
     script.integrity = options.integrity ?? EMBEDDED_FIELDS_INTEGRITY;
-    script.addEventListener('load', () =>
-      typeof window.PaymentComponent === 'function' ? resolve(window.PaymentComponent) : reject(new Error('embedded-fields.js did not define PaymentComponent')),
-    );
+    script.addEventListener('load', () => {
+      const factory = window.PaymentComponent;
+      if (typeof factory === 'function') resolve(factory);
+      else reject(new Error('embedded-fields.js did not define PaymentComponent'));
+    });
     script.addEventListener('error', () => {
       loading = undefined;
       reject(new Error(`could not load ${script.src}`));

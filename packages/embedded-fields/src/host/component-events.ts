@@ -27,6 +27,11 @@ export class ComponentEvents {
     else this.#handlers.get(name)?.delete(handler as Handler);
   }
 
+  /** Forgets every handler (the component's destroy()). */
+  clear(): void {
+    this.#handlers.clear();
+  }
+
   emit<E extends PaymentComponentEvent>(event: E, payload: PaymentComponentEventMap[E]): void {
     for (const handler of [...(this.#handlers.get(event) ?? [])]) {
       try {

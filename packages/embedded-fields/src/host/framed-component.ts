@@ -67,6 +67,7 @@ export abstract class FramedComponent<SubmitRequest> {
   private container: HTMLElement | undefined;
   private ready = false;
   private focused = false;
+  private destroyed = false;
 
   protected constructor(
     config: ComponentConfig,
@@ -94,7 +95,12 @@ export abstract class FramedComponent<SubmitRequest> {
    * its frame, listeners and timers go at once, it emits nothing, and its promise rejects
    * with a MountAbortedError that counts as handled when nobody awaits it.
    */
-  mount(selector: string | HTMLElement): Promise<void> {
+  mount(selector: string | HTMLElement | null): Promise<void> {
+    if (this.destroyed) throw new PaymentComponentError('PaymentComponent: this component was destroyed; create a new one to mount');
+    // A framework's ref before its element exists: said plainly, not as "found no element for null".
+    if (selector === null || selector === undefined) {
+      throw new PaymentComponentError(`PaymentComponent: mount() needs an element or a selector, got ${String(selector)} (a ref read before its element was rendered?)`);
+    }
     const container = typeof selector === 'string' ? document.querySelector<HTMLElement>(selector) : selector;
     if (!(container instanceof HTMLElement)) {
       throw new PaymentComponentError(`PaymentComponent: mount(selector) found no element for ${String(selector)}`);
@@ -182,6 +188,15 @@ export abstract class FramedComponent<SubmitRequest> {
   unmount(): void {
     this.teardown();
     this.registry.delete(this);
+  }
+
+  /** unmount(), then the component is done: its handlers go and mount() refuses. Idempotent. */
+  destroy(): void {
+    this.unmount();
+    this.destroyed = true;
+    this.events.clear();
+    this.onChange = undefined;
+    this.onError = undefined;
   }
 
   /** Everything a mount holds, let go: the frame (or the open under way), the classes, the state. */

@@ -37,20 +37,20 @@ export interface PaymentComponentOptions {
    */
   environment: Environment;
   /** Default: the browser's language when supported, else en-US. */
-  locale?: Locale;
+  locale?: Locale | undefined;
   /**
    * The gateway's origin ({base_url}) when it is not where embedded-fields.js came from
    * (a self-hosted mock): an https origin, or http on localhost / 127.0.0.1 / [::1].
    */
-  gatewayUrl?: string;
+  gatewayUrl?: string | undefined;
 }
 
 /** Which optional fields the card component shows (all default false). */
 export interface CustomerConfig {
-  hasHolderName?: boolean;
-  holderNameRequired?: boolean;
-  hasHolderEmail?: boolean;
-  holderEmailRequired?: boolean;
+  hasHolderName?: boolean | undefined;
+  holderNameRequired?: boolean | undefined;
+  hasHolderEmail?: boolean | undefined;
+  holderEmailRequired?: boolean | undefined;
 }
 
 export type PaymentCallback = (response: PaymentResponse | null, error: PaymentError | null) => void;
@@ -62,16 +62,16 @@ export type PaymentCallback = (response: PaymentResponse | null, error: PaymentE
 export interface PaymentFailure extends Error, PaymentError {}
 
 export interface SubmitPaymentOptions {
-  customer?: Customer;
+  customer?: Customer | undefined;
   /** The spec's form; optional when the returned promise is used. */
-  callback?: PaymentCallback;
+  callback?: PaymentCallback | undefined;
 }
 
 /** Per-state colours of the inputs (Theme.rules). */
 export interface ThemeStateRule {
-  text?: string;
-  background?: string;
-  border?: string;
+  text?: string | undefined;
+  background?: string | undefined;
+  border?: string | undefined;
 }
 
 /**
@@ -82,16 +82,26 @@ export interface ThemeStateRule {
  * `Inter` (WEB_FONTS in the README); other families must be installed on the shopper's device.
  */
 export interface Theme {
-  colors?: { text?: string; placeholder?: string; background?: string; border?: string; focus?: string; error?: string; label?: string };
-  font?: { family?: string; size?: string; weight?: string };
+  colors?:
+    | {
+        text?: string | undefined;
+        placeholder?: string | undefined;
+        background?: string | undefined;
+        border?: string | undefined;
+        focus?: string | undefined;
+        error?: string | undefined;
+        label?: string | undefined;
+      }
+    | undefined;
+  font?: { family?: string | undefined; size?: string | undefined; weight?: string | undefined } | undefined;
   /** Corner radius of the inputs, e.g. `8px`. */
-  radius?: string;
+  radius?: string | undefined;
   /** Space between the fields. */
-  spacing?: string;
-  inputPadding?: string;
-  borderWidth?: string;
+  spacing?: string | undefined;
+  inputPadding?: string | undefined;
+  borderWidth?: string | undefined;
   /** The inputs while focused, while showing an error, once complete. */
-  rules?: { focus?: ThemeStateRule; invalid?: ThemeStateRule; complete?: ThemeStateRule };
+  rules?: { focus?: ThemeStateRule | undefined; invalid?: ThemeStateRule | undefined; complete?: ThemeStateRule | undefined } | undefined;
 }
 
 /** The events of `on(event, handler)`, with what each handler receives. */
@@ -116,24 +126,36 @@ export type PaymentComponentEvent = keyof PaymentComponentEventMap;
 export type PaymentComponentEventHandler<E extends PaymentComponentEvent> = (payload: PaymentComponentEventMap[E]) => void;
 
 export interface ComponentConfig {
-  customerConfig?: CustomerConfig;
+  customerConfig?: CustomerConfig | undefined;
   /** Theme variables; override `theme` where both set one. */
-  styles?: FieldStyles;
-  theme?: Theme;
+  styles?: FieldStyles | undefined;
+  theme?: Theme | undefined;
   /** Card form strings per locale, e.g. `{ 'sv-SE': { 'card.number.label': 'Kortnummer' } }`. */
-  translations?: Translations;
-  onChange?: (state: ComponentState) => void;
-  onError?: (error: PaymentError) => void;
+  translations?: Translations | undefined;
+  onChange?: ((state: ComponentState) => void) | undefined;
+  onError?: ((error: PaymentError) => void) | undefined;
   /** Offer the shopper a "save this card" checkbox (tokenization.save_card_for_future_payments). */
-  saveCard?: { offer: boolean; tokenizeFor?: 'CUSTOMER_INITIATED_TRANSACTION' | 'MERCHANT_INITIATED_TRANSACTION' };
+  saveCard?: { offer: boolean; tokenizeFor?: 'CUSTOMER_INITIATED_TRANSACTION' | 'MERCHANT_INITIATED_TRANSACTION' | undefined } | undefined;
   /**
    * alternative-payment-method: the methods to offer, in this order (types such as
    * provider-x-local, wallet-a-redirect, provider-y-redirect-idl). Only those the terminal
    * has enabled and the order fits are shown. Default: every fitting method.
    */
-  paymentMethods?: string[];
+  paymentMethods?: string[] | undefined;
   /** saved-card: the card to pay with. */
-  componentConfig?: { data?: { paymentMethodId: string; maskedPan: string; expirationDate: string; cardBrand: string } };
+  componentConfig?: { data?: SavedCardData | undefined } | undefined;
+}
+
+/** saved-card: the card to pay with, as the merchant's backend knows it (a tokenized card). */
+export interface SavedCardData {
+  /** The token (payment_method.token, `pm_…`). */
+  paymentMethodId: string;
+  /** As the gateway masked it, e.g. `400000******0002`. */
+  maskedPan: string;
+  /** MMYY. */
+  expirationDate: string;
+  /** VISA, MASTERCARD, … */
+  cardBrand: string;
 }
 
 /** `on` / `off` of every component; both answer the component, so calls chain. */
@@ -163,12 +185,17 @@ export interface PaymentComponentElement extends PaymentComponentEvents {
    * while mounting or mounted, it answers the same promise; with another element, it
    * cancels the first mount (or removes its frame) and mounts there.
    */
-  mount(selector: string | HTMLElement): Promise<void>;
+  mount(selector: string | HTMLElement | null): Promise<void>;
   /**
    * Removes the frame, its listeners and its timers, or cancels the mount under way (which
    * then emits nothing). Idempotent; mount() may be called again afterwards.
    */
   unmount(): void;
+  /**
+   * unmount(), and the component is done: its handlers (`on`, onChange, onError) are
+   * dropped and a later mount() throws. Idempotent.
+   */
+  destroy(): void;
   /** Shows the errors and answers whether everything is valid now. */
   validate(): boolean;
   /** What the shopper typed in the optional holder name and email fields. */
@@ -225,7 +252,7 @@ export interface AlternativePaymentComponentElement extends Omit<PaymentComponen
    * Authorizes with the chosen method. The method's shopper data (email, first and last
    * name) comes from the shown fields, else `customer`, else the session's customer.
    */
-  submitPayment(options?: { customer?: Customer; callback?: AlternativePaymentCallback }): Promise<AlternativePaymentResponse>;
+  submitPayment(options?: { customer?: Customer | undefined; callback?: AlternativePaymentCallback | undefined }): Promise<AlternativePaymentResponse>;
 }
 
 /** The wallet and bank redirect methods that register `window[type].factory`. */
@@ -248,7 +275,7 @@ export interface RedirectMethod {
    * response (a redirect to the provider, or a result such as DECLINED); rejects with a
    * PaymentMethodError. Never navigates.
    */
-  authorize(options?: { customer?: Customer }): Promise<AlternativePaymentResponse>;
+  authorize(options?: { customer?: Customer | undefined }): Promise<AlternativePaymentResponse>;
   /** Removes the hidden secure frame the stub talks to the gateway through. */
   destroy(): void;
 }
@@ -270,11 +297,12 @@ export interface PaymentComponentInstance {
 export type PaymentComponentFactory = (options: PaymentComponentOptions) => PaymentComponentInstance;
 
 declare global {
+  // Optional: each is there only once embedded-fields.js has run (loadPaymentComponent waits for it).
   interface Window {
-    PaymentComponent: PaymentComponentFactory;
-    'wallet-a-redirect': RedirectMethodRegistration;
-    'wallet-b-redirect': RedirectMethodRegistration;
-    'bank-network-redirect': RedirectMethodRegistration;
-    'openbanking-redirect': RedirectMethodRegistration;
+    PaymentComponent?: PaymentComponentFactory;
+    'wallet-a-redirect'?: RedirectMethodRegistration;
+    'wallet-b-redirect'?: RedirectMethodRegistration;
+    'bank-network-redirect'?: RedirectMethodRegistration;
+    'openbanking-redirect'?: RedirectMethodRegistration;
   }
 }

@@ -13,32 +13,32 @@ export type Locale = 'en-US' | 'bs-BA' | 'ro-RO' | 'sv-SE';
  * font families, font weights); anything else is dropped, never applied.
  */
 export interface FieldStyles {
-  '--ef-font-family'?: string;
-  '--ef-font-size'?: string;
-  '--ef-font-weight'?: string;
-  '--ef-color-text'?: string;
-  '--ef-color-placeholder'?: string;
-  '--ef-color-background'?: string;
-  '--ef-color-border'?: string;
-  '--ef-color-focus'?: string;
-  '--ef-color-error'?: string;
-  '--ef-color-label'?: string;
-  '--ef-radius'?: string;
-  '--ef-spacing'?: string;
-  '--ef-input-padding'?: string;
-  '--ef-border-width'?: string;
+  '--ef-font-family'?: string | undefined;
+  '--ef-font-size'?: string | undefined;
+  '--ef-font-weight'?: string | undefined;
+  '--ef-color-text'?: string | undefined;
+  '--ef-color-placeholder'?: string | undefined;
+  '--ef-color-background'?: string | undefined;
+  '--ef-color-border'?: string | undefined;
+  '--ef-color-focus'?: string | undefined;
+  '--ef-color-error'?: string | undefined;
+  '--ef-color-label'?: string | undefined;
+  '--ef-radius'?: string | undefined;
+  '--ef-spacing'?: string | undefined;
+  '--ef-input-padding'?: string | undefined;
+  '--ef-border-width'?: string | undefined;
   /** Per-state rules (Theme.rules): the inputs' text, background and border colours while focused, */
-  '--ef-focus-color-text'?: string;
-  '--ef-focus-color-background'?: string;
-  '--ef-focus-color-border'?: string;
+  '--ef-focus-color-text'?: string | undefined;
+  '--ef-focus-color-background'?: string | undefined;
+  '--ef-focus-color-border'?: string | undefined;
   /** ... while showing an error, */
-  '--ef-invalid-color-text'?: string;
-  '--ef-invalid-color-background'?: string;
-  '--ef-invalid-color-border'?: string;
+  '--ef-invalid-color-text'?: string | undefined;
+  '--ef-invalid-color-background'?: string | undefined;
+  '--ef-invalid-color-border'?: string | undefined;
   /** ... and once complete and valid. */
-  '--ef-complete-color-text'?: string;
-  '--ef-complete-color-background'?: string;
-  '--ef-complete-color-border'?: string;
+  '--ef-complete-color-text'?: string | undefined;
+  '--ef-complete-color-background'?: string | undefined;
+  '--ef-complete-color-border'?: string | undefined;
 }
 
 /** The card form's fields as translation keys name them. */
@@ -75,7 +75,7 @@ export type TranslationKey =
  * Overrides per locale: `{ 'sv-SE': { 'card.number.label': 'Kortnummer' } }`. Plain text
  * (never HTML), at most 200 characters each; used when the component shows that locale.
  */
-export type Translations = Partial<Record<Locale, Partial<Record<TranslationKey, string>>>>;
+export type Translations = Partial<Record<Locale, Partial<Record<TranslationKey, string | undefined>> | undefined>>;
 
 export type FieldName = 'number' | 'expiry' | 'cvv' | 'holderName' | 'email';
 /** The alternative-payment-method component's fields: the method choice, shopper data, BLIK code. */
@@ -103,16 +103,16 @@ export interface ComponentState {
 
 /** The customer keys of submitPayment (spec: submitPayment customer keys). */
 export interface Customer {
-  firstName?: string;
-  lastName?: string;
-  address?: string;
-  city?: string;
-  postalCode?: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  address?: string | undefined;
+  city?: string | undefined;
+  postalCode?: string | undefined;
   /** ISO 3166-1 alpha-2. */
-  country?: string;
+  country?: string | undefined;
   /** E.164, e.g. +38761123456. */
-  phone?: string;
-  email?: string;
+  phone?: string | undefined;
+  email?: string | undefined;
 }
 
 /** What getCustomer() answers: what the shopper typed in the optional fields. */

@@ -34,9 +34,12 @@ export function readTranslations(input: unknown, onProblem: (path: string) => vo
   if (!isPlainRecord(input)) onProblem('translations');
   else {
     for (const [locale, entries] of Object.entries(input)) {
+      // An optional locale or key left undefined (exactOptionalPropertyTypes' `?: T | undefined`) says nothing.
+      if (entries === undefined) continue;
       if (!isPlainRecord(entries) || !LOCALES.includes(locale)) onProblem(`translations.${locale}`);
       else {
         for (const [key, value] of Object.entries(entries)) {
+          if (value === undefined) continue;
           if (isTranslation(locale, key, value)) (result[locale] ??= {})[key] = value;
           else onProblem(`translations.${locale}.${key}`);
         }

@@ -1,0 +1,25 @@
+/**
+ * A card payment with @payments/react: the form and a Pay button. What the merchant writes of
+ * our API is the lines between the markers, with the provider in App.tsx: 15 in all (the
+ * package README shows them).
+ */
+import { useRef, useState } from 'react';
+import { CardComponent, isPaymentFailure, type CardComponentHandle } from '@payments/react';
+
+export function CardPayment({ sessionId, payLabel, onResult }: { sessionId: string; payLabel: string; onResult: (status: string, message?: string) => void }) {
+  // our-api-start
+  const card = useRef<CardComponentHandle>(null);
+  const [valid, setValid] = useState(false);
+  const pay = () =>
+    card.current!.submitPayment().then(
+      (response) => onResult(response.status),
+      (error: unknown) => onResult('FAILED', isPaymentFailure(error) ? error.message : undefined),
+    );
+  return (
+    <>
+      <CardComponent sessionId={sessionId} ref={card} onChange={(state) => setValid(state.valid)} />
+      <button type="button" disabled={!valid} onClick={() => void pay()}>{payLabel}</button>
+    </>
+  );
+  // our-api-end
+}
