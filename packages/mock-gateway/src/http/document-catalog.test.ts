@@ -34,4 +34,10 @@ describe('documentCatalogTag', () => {
     expect(await documentCatalogTag(join(build, 'card.manifest.json'), 'ro-RO')).toBe('');
     expect(await documentCatalogTag(join(build, 'missing.manifest.json'), 'sv-SE')).toBe('');
   });
+
+  it('gives the rehearsal the words a default form shows, every other text empty, every section kept', async () => {
+    const tag = await documentCatalogTag(join(build, 'card.manifest.json'), 'sv-SE', { rehearsal: true });
+    const json = tag.slice(tag.indexOf('>') + 1, tag.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual({ labels: { cardNumber: 'Kortnummer' }, status: { close: '' } });
+  });
 });
