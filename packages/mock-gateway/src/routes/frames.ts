@@ -95,6 +95,9 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
   );
 }
 
+/** Catalog sections no code of the card frame reads (embedded-fields' src/secure: only the APM frame and the hosted page do). */
+const CARD_FRAME_UNUSED_SECTIONS = ['alternativeMethods', 'hostedPage'];
+
 /** Each frame's document per locale (and with its entry inline or not), with that locale's catalog: read once per build (a rebuild has a new mtime). */
 const localeDocuments = new Map<string, { html: string; scriptHashes: string[] }>();
 
@@ -113,7 +116,9 @@ async function localeDocument(
   let document = localeDocuments.get(key);
   if (document === undefined) {
     let html = readFileSync(file, 'utf8');
-    const catalog = tag ? await documentCatalogTag(join(frameDir, `${frame}.manifest.json`), tag) : '';
+    // The card frame never shows the payment-method list's words nor the hosted page's.
+    const unused = frame === 'card' ? CARD_FRAME_UNUSED_SECTIONS : [];
+    const catalog = tag ? await documentCatalogTag(join(frameDir, `${frame}.manifest.json`), tag, { unused }) : '';
     if (catalog) html = html.replace('</head>', `  ${catalog}\n  </head>`);
     const inlined = inline ? inlineEntry(html, frameDir) : undefined;
     document = inlined ? { html: inlined.html, scriptHashes: inlined.hashes } : { html, scriptHashes: [] };
