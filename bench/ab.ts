@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:ab <dist A> <dist B> [--runs N] [--mobile [--gap-ms N]]`: is build B's card
+ * `pnpm bench:ab <dist A> <dist B> [--runs N] [--at-once] [--mobile [--gap-ms N]]`: is build B's card
  * mount faster than build A's?
  * Two Embedded Fields builds (each a copy of packages/embedded-fields/dist), paired run by run
  * through ONE gateway: its --bundles is a symlink this script points at A or B before each
@@ -10,6 +10,9 @@
  *
  * Prints each build's mount, empty iframe and ratio medians (the ratio also by which frame
  * came first) and the paired difference B − A of the mount: the figure to decide by.
+ *
+ * `--at-once`: the card mounts in embedded-fields.js's own `load` event (the same task), on a
+ * page of its own, on loopback or (with --mobile) on the mobile network.
  *
  * `--mobile`: the browser reaches the gateway through Lighthouse's mobile network
  * (support/slow-link.ts), and the card mounts `--gap-ms` (default 1000) after
@@ -30,7 +33,12 @@ import { quantile } from './support/stats';
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
-  options: { runs: { type: 'string', default: '16' }, mobile: { type: 'boolean', default: false }, 'gap-ms': { type: 'string', default: '1000' } },
+  options: {
+    runs: { type: 'string', default: '16' },
+    mobile: { type: 'boolean', default: false },
+    'gap-ms': { type: 'string', default: '1000' },
+    'at-once': { type: 'boolean', default: false },
+  },
   allowPositionals: true,
 });
 const builds = positionals.map((dir) => resolve(dir));
@@ -39,6 +47,7 @@ if (builds.length !== 2 || !builds.every((dir) => existsSync(join(dir, 'embedded
 }
 const runs = Number(values.runs);
 const gapMs = Number(values['gap-ms']);
+const atOnce = values['at-once'];
 
 const link = join(mkdtempSync(join(tmpdir(), 'bench-ab-')), 'dist');
 const serve = (dir: string) => {
@@ -63,7 +72,14 @@ try {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${merchant.origin}/mount?${new URLSearchParams({ gateway: gatewayUrl, session })}`);
-      if (slowLink) await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
+      if (slowLink || atOnce) await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
+      if (atOnce) {
+        // Mounted in the script's load event, on a page of its own.
+        const mount = (await page.evaluate("window.loadScriptThen('card')")) as number;
+        if (run > 0) results[which]!.push({ mount, blank: NaN, blankFirst });
+        await context.close();
+        continue;
+      }
       await page.evaluate('window.loadScript()');
       if (slowLink) await page.waitForTimeout(gapMs);
       else await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
@@ -89,7 +105,9 @@ builds.forEach((dir, i) => {
   const ratio = (r: { mount: number; blank: number }) => r.mount / r.blank;
   console.log(
     `${'AB'[i]} ${dir}: mount ${median(rows.map((r) => r.mount))} ms${
-      slowLink
+      atOnce
+        ? ` (${slowLink ? 'mobile network' : 'loopback'}, mounted in the script's load event; ${rows.length} runs)`
+        : slowLink
         ? ` (mobile network, mounted ${gapMs} ms after the script; ${rows.length} runs)`
         : `, empty iframe ${median(rows.map((r) => r.blank))} ms, ratio ${median(rows.map(ratio))} (empty iframe first ${median(rows.filter((r) => r.blankFirst).map(ratio))}, card first ${median(rows.filter((r) => !r.blankFirst).map(ratio))}; ${rows.length} runs)`
     }`,

@@ -11,13 +11,16 @@
  *    (CDP Emulation.setCPUThrottlingRate on the merchant page and on the frame's process),
  *    with its floor at 4× beside it: a plain input in a cross-site frame that posts each
  *    input over a MessagePort (bench/pages/plain-input.html);
+ *  - mounted as the script loads: mount() (or the empty iframe) called in embedded-fields.js's
+ *    own load event, the same task (bench/pages/mount.html, loadScriptThen), each frame on a
+ *    page of its own, alternating which is measured first, on loopback;
  *  - mount() → ready beside the empty iframe again through a phone's network (Lighthouse's
  *    mobile profile, support/slow-link.ts), each on a page of its own: loopback measures CPU
- *    only, a phone also waits for every sequential request. Mounted once at once after
- *    embedded-fields.js has loaded, once a second later (a page that loads the script with
- *    the page and mounts when the shopper reaches payment, or after fetching its session):
- *    what the preload frame has fetched by then is what the mount does not wait for. The
- *    second's wait is the scenario itself, not a wait for a state;
+ *    only, a phone also waits for every sequential request. Mounted as the script loads, and
+ *    a second later (a page that loads the script with the page and mounts when the shopper
+ *    reaches payment, or after fetching its session): what the preload frame has fetched by
+ *    then is what the mount does not wait for. The second's wait is the scenario itself, not
+ *    a wait for a state;
  *  - submitPayment → callback, frictionless card.
  */
 import type { BrowserContext, Frame, Page } from '@playwright/test';
@@ -40,7 +43,7 @@ export interface CardMountResult {
   /**
    * Cold: everything downloaded from the gateway that had arrived when mount() resolved
    * (the first mobile-network run mounted a second after the script; every mobile run's
-   * total is in `wire_bytes_per_run`).
+   * total, either case, is in `wire_bytes_per_run`).
    */
   card_mount_wire: WireTotal;
   wire_bytes_per_run: number[];
@@ -51,8 +54,16 @@ export interface CardMountResult {
   /** Median of each run's mount ÷ empty iframe (same page, same moment). */
   ready_ratio: { cold: Spread; warm: Spread; cold_by_order: { empty_iframe_first: Spread; card_first: Spread } };
   script_load_ms: { cold: Spread };
-  /** The same through a phone's network, each frame on a page of its own: mounted at once after the script, and a second later. */
+  /**
+   * Mounted as the script loads (the card mount, or the empty iframe, asked for in the
+   * script's own load event), on loopback, each frame on a page of its own, alternating which
+   * is measured first.
+   */
+  loopback_at_once: MobilePairs;
+  /** The same through a phone's network, each frame on a page of its own: mounted as the script loads, and a second later. */
   mobile_network: { profile: string; at_once: MobilePairs; after_1s: MobilePairs };
+  /** What a card mounted as the script loads downloads until ready (the first mobile run): the bytes of the other case. */
+  card_mount_wire_at_once: WireTotal;
   keystroke_to_onchange_ms: { unthrottled: KeystrokeSpread; throttled_4x: KeystrokeSpread };
   /**
    * The floor of that figure at 4×: the same keys into a plain input in a cross-site frame
@@ -133,15 +144,21 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
     const mobile = { at_once: [] as { blank: number; mount: number }[], after_1s: [] as { blank: number; mount: number }[] };
     const wirePerRun: number[] = [];
     let mountWire: WireTotal | undefined;
+    let mountWireAtOnce: WireTotal | undefined;
     let afterReady: WireTotal | undefined;
-    const onItsOwnPage = async (kind: 'card' | 'blank', gapMs: number) => {
+    const onItsOwnPage = async (kind: 'card' | 'blank', gapMs: number, gatewayUrl = link.url) => {
       const context = await browser.newContext();
-      const wire = recordWire(context, link.url, (path) => path.startsWith('/frames/blank'));
-      const page = await open(context, link.url);
+      const wire = recordWire(context, gatewayUrl, (path) => path.startsWith('/frames/blank'));
+      const page = await open(context, gatewayUrl);
       await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
-      await page.evaluate('window.loadScript()');
-      if (gapMs > 0) await page.waitForTimeout(gapMs);
-      const ms = (await page.evaluate(kind === 'card' ? 'window.mountCard()' : 'window.loadBlank()')) as number;
+      let ms: number;
+      // At once: in the script's own load event (the same task). Later: a second after it.
+      if (gapMs === 0) ms = (await page.evaluate(`window.loadScriptThen('${kind}')`)) as number;
+      else {
+        await page.evaluate('window.loadScript()');
+        await page.waitForTimeout(gapMs);
+        ms = (await page.evaluate(kind === 'card' ? 'window.mountCard()' : 'window.loadBlank()')) as number;
+      }
       const arrived = wire.arrived();
       await wire.idle();
       const split = await wire.stopAt(arrived);
@@ -165,12 +182,24 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
               mountWire = before;
               afterReady = after;
             }
+            if (!mountWireAtOnce && gap === 'at_once') mountWireAtOnce = before;
           }
           mobile[gap].push(times);
         }
       }
     } finally {
       await link.stop();
+    }
+    // Mounted as the script loads, on loopback: each frame on a page of its own, as above.
+    const loopbackAtOnce: { blank: number; mount: number }[] = [];
+    for (let run = 0; run < options.runs; run += 1) {
+      const times = { blank: 0, mount: 0 };
+      for (const kind of run % 2 === 0 ? (['blank', 'card'] as const) : (['card', 'blank'] as const)) {
+        const { ms } = await onItsOwnPage(kind, 0, gateway.url);
+        if (kind === 'blank') times.blank = ms;
+        else times.mount = ms;
+      }
+      loopbackAtOnce.push(times);
     }
     const pairs = (runs: { blank: number; mount: number }[]): MobilePairs => ({
       mount_to_ready_ms: spread(runs.map((r) => r.mount)),
@@ -235,7 +264,9 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
         cold_by_order: ratioByOrder(cold),
       },
       script_load_ms: { cold: spread(cold.map((r) => r.script)) },
+      loopback_at_once: pairs(loopbackAtOnce),
       mobile_network: { profile: MOBILE_NETWORK.name, at_once: pairs(mobile.at_once), after_1s: pairs(mobile.after_1s) },
+      card_mount_wire_at_once: mountWireAtOnce!,
       keystroke_to_onchange_ms: { unthrottled, throttled_4x: throttled },
       plain_frame_keystroke_ms: { throttled_4x: plainThrottled },
       submit_to_callback_ms: spread(submitMs),

@@ -4,12 +4,15 @@
  * downloads until the network is idle: document with the session's data, scripts,
  * stylesheet, logo, encryption key), per request; navigation → interactive card field
  * (present, enabled, laid out), cold (fresh context) and warm (same context, cache primed),
- * over several runs; beside the floor, an empty page from the gateway (/frames/blank).
+ * over several runs; beside the floor, an empty page from the gateway (/frames/blank); and
+ * both again, cold, through a phone's network (Lighthouse's mobile profile).
  */
 import type { Page } from '@playwright/test';
 import { GatewayClient, uniqueReference } from '@payments/testing';
 import { launchChromium } from './support/chromium';
 import { startGatewayProcess } from './support/gateway-process';
+import { waitForQuiet } from './support/quiet';
+import { MOBILE_NETWORK, startSlowLink } from './support/slow-link';
 import { spread, type Spread } from './support/stats';
 import { recordWire, type WireTotal } from './support/wire';
 
@@ -18,6 +21,10 @@ export interface HostedPageResult {
   wire_bytes_per_run: number[];
   card_field_interactive_ms: { cold: Spread; warm: Spread };
   empty_page_load_ms: { cold: Spread; warm: Spread };
+  /** Each cold run's navigation → interactive card field ÷ the empty page's load in the same context. */
+  cold_ratio: Spread;
+  /** The same, cold, through a phone's network (support/slow-link.ts), each page in a fresh context, alternating which goes first. */
+  mobile_network: { profile: string; card_field_interactive_ms: Spread; empty_page_load_ms: Spread; ratio: Spread };
 }
 
 /**
@@ -38,7 +45,7 @@ const WATCH_CARD_FIELD = `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })();`;
 
-export async function benchHostedPage(options: { runs: number }): Promise<HostedPageResult> {
+export async function benchHostedPage(options: { runs: number; mobileRuns: number }): Promise<HostedPageResult> {
   const gateway = await startGatewayProcess();
   const browser = await launchChromium();
   try {
@@ -83,11 +90,38 @@ export async function benchHostedPage(options: { runs: number }): Promise<Hosted
       blankWarm.push(await loadBlank(again, gateway.url));
       await context.close();
     }
+    // Through a phone's network: each page cold, in a fresh context of its own.
+    const link = await startSlowLink(gateway.url, MOBILE_NETWORK);
+    const mobile: { page: number; blank: number }[] = [];
+    try {
+      for (let run = 0; run < options.mobileRuns; run += 1) {
+        const times = { page: 0, blank: 0 };
+        for (const kind of run % 2 === 0 ? (['blank', 'page'] as const) : (['page', 'blank'] as const)) {
+          const context = await browser.newContext();
+          await context.addInitScript(WATCH_CARD_FIELD);
+          const page = await context.newPage();
+          await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
+          if (kind === 'blank') times.blank = await loadBlank(page, link.url);
+          else times.page = await timeToCardField(page, (await hostedPage()).replace(gateway.url, link.url));
+          await context.close();
+        }
+        mobile.push(times);
+      }
+    } finally {
+      await link.stop();
+    }
     return {
       first_load_wire: firstLoad!,
       wire_bytes_per_run: wirePerRun,
       card_field_interactive_ms: { cold: spread(cold), warm: spread(warm) },
       empty_page_load_ms: { cold: spread(blankCold), warm: spread(blankWarm) },
+      cold_ratio: spread(cold.map((ms, i) => ms / blankCold[i]!), 2),
+      mobile_network: {
+        profile: MOBILE_NETWORK.name,
+        card_field_interactive_ms: spread(mobile.map((r) => r.page)),
+        empty_page_load_ms: spread(mobile.map((r) => r.blank)),
+        ratio: spread(mobile.map((r) => r.page / r.blank), 2),
+      },
     };
   } finally {
     await browser.close();

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchE2eWallTime } from './e2e-wall-time';
-import { benchEmbeddedFields, type CardMountResult } from './embedded-fields';
+import { benchEmbeddedFields, type CardMountResult, type MobilePairs } from './embedded-fields';
 import { benchComponentMounts } from './embedded-fields-components';
 import { benchAuthorize, type AuthorizeBench } from './gateway-authorize';
 import { benchReplicas, type ReplicasBench } from './gateway-replicas';
@@ -105,7 +105,7 @@ if (sections.includes('embedded-fields')) {
 if (sections.includes('hosted-page')) {
   await settle('hosted-page');
   console.log(`hosted-page: first load and card field in Chromium, ${runs} runs…`);
-  results.hosted_page = await benchHostedPage({ runs });
+  results.hosted_page = await benchHostedPage({ runs, mobileRuns: Number(values['mobile-runs']) });
 }
 if (sections.includes('components')) {
   await settle('components');
@@ -144,7 +144,8 @@ const printWire = (title: string, wire: WireTotal) => {
   console.table(wire.files.map((f) => ({ request: f.path, status: f.status, encoding: f.encoding, headers: f.header_bytes, body: f.body_bytes, 'on the wire': f.wire_bytes })));
 };
 if (results.embedded_fields) {
-  printWire('card mount, until ready', results.embedded_fields.card_mount_wire);
+  printWire('card mount a second after the script, until ready', results.embedded_fields.card_mount_wire);
+  printWire('card mount as the script loads, until ready', results.embedded_fields.card_mount_wire_at_once);
   printWire('card frame, after ready until the network is idle (not in the figure)', results.embedded_fields.after_ready_wire);
 }
 if (results.hosted_page) printWire('hosted page, first load', results.hosted_page.first_load_wire);
@@ -157,37 +158,42 @@ console.log(`written to ${RESULTS}`);
 
 function figures(r: Results): Figure[] {
   const out: Figure[] = [];
-  const ef = r.embedded_fields;
-  const hpp = r.hosted_page;
+  // A section whose last figures predate today's fields is left out until it runs again.
+  const ef = r.embedded_fields?.loopback_at_once ? r.embedded_fields : undefined;
+  const hpp = r.hosted_page?.mobile_network ? r.hosted_page : undefined;
   const gw = r.gateway;
   if (ef) {
-    const mount = ef.card_mount_wire.wire_bytes / 1000;
-    out.push({ figure: 'card mount on the wire', value: round1(mount), unit: 'kB', target: '≤ 30 kB', pass: mount <= 30, beside: `${ef.card_mount_wire.requests} requests arrived by ready (counted on the mobile network); + ${kB(ef.after_ready_wire.wire_bytes)} after ready; every run: ${kB(Math.min(...ef.wire_bytes_per_run))}–${kB(Math.max(...ef.wire_bytes_per_run))}` });
+    const later = ef.card_mount_wire.wire_bytes / 1000;
+    const atOnce = ef.card_mount_wire_at_once.wire_bytes / 1000;
+    const most = Math.max(...ef.wire_bytes_per_run) / 1000;
+    out.push({ figure: 'card mount on the wire, mounted a second after the script', value: round1(later), unit: 'kB', target: '≤ 25 kB', pass: most <= 25 && later <= 25, beside: `${ef.card_mount_wire.requests} requests arrived by ready (counted on the mobile network); + ${kB(ef.after_ready_wire.wire_bytes)} after ready; every mobile run, either case: ${kB(Math.min(...ef.wire_bytes_per_run))}–${kB(Math.max(...ef.wire_bytes_per_run))}` });
+    out.push({ figure: 'card mount on the wire, mounted as the script loads', value: round1(atOnce), unit: 'kB', target: '≤ 25 kB', pass: atOnce <= 25, beside: `${ef.card_mount_wire_at_once.requests} requests arrived by ready (counted on the mobile network)` });
   }
   if (hpp) {
     const load = hpp.first_load_wire.wire_bytes / 1000;
-    out.push({ figure: 'hosted page first load on the wire', value: round1(load), unit: 'kB', target: '≤ 40 kB', pass: load <= 40, beside: `${hpp.first_load_wire.requests} requests` });
+    out.push({ figure: 'hosted page first load on the wire', value: round1(load), unit: 'kB', target: '≤ 30 kB', pass: load <= 30, beside: `${hpp.first_load_wire.requests} requests` });
   }
   if (ef) {
+    const ratioRow = (figure: string, pairs: MobilePairs, target: number, extra = '') => ({
+      figure,
+      value: pairs.ready_ratio.median,
+      unit: '×',
+      target: `≤ ${target}`,
+      pass: pairs.ready_ratio.median <= target && pairs.ready_ratio_by_order.empty_iframe_first.median <= target && pairs.ready_ratio_by_order.card_first.median <= target,
+      beside: `mount ${describeSpread(pairs.mount_to_ready_ms, 'ms')}; iframe ${pairs.empty_iframe_ms.median} ms; by order: empty iframe first ${pairs.ready_ratio_by_order.empty_iframe_first.median}, card first ${pairs.ready_ratio_by_order.card_first.median}${extra}`,
+    });
+    out.push(ratioRow('mount → ready ÷ empty gateway iframe, mounted as the script loads, loopback (cold, cross-site)', ef.loopback_at_once, 1.3));
+    const m = ef.mobile_network;
+    out.push(ratioRow('the same on the mobile network, mounted as the script loads', m.at_once, 1.3, `; ${m.profile}`));
     out.push({
-      figure: 'mount → ready ÷ empty gateway iframe (cold, cross-site)',
+      figure: 'mount → ready ÷ empty gateway iframe, mounted later (CPUs idle after the script), loopback (cold, cross-site)',
       value: ef.ready_ratio.cold.median,
       unit: '×',
       target: '≤ 1.5',
       pass: ef.ready_ratio.cold.median <= 1.5,
-      beside: `mount ${describeSpread(ef.mount_to_ready_ms.cold, 'ms')}; iframe ${ef.empty_iframe_ms.cold.median} ms; by order: empty iframe first ${ef.ready_ratio.cold_by_order.empty_iframe_first.median}, card first ${ef.ready_ratio.cold_by_order.card_first.median}; warm ratio ${ef.ready_ratio.warm.median} (${ef.mount_to_ready_ms.warm.median} / ${ef.empty_iframe_ms.warm.median} ms)`,
+      beside: `mount ${describeSpread(ef.mount_to_ready_ms.cold, 'ms')}; iframe ${ef.empty_iframe_ms.cold.median} ms; both on one page; by order: empty iframe first ${ef.ready_ratio.cold_by_order.empty_iframe_first.median}, card first ${ef.ready_ratio.cold_by_order.card_first.median}; warm ratio ${ef.ready_ratio.warm.median} (${ef.mount_to_ready_ms.warm.median} / ${ef.empty_iframe_ms.warm.median} ms)`,
     });
-    const m = ef.mobile_network;
-    if (m) {
-      out.push({
-        figure: 'the same on a mobile network, mounted 1 s after the script',
-        value: m.after_1s.ready_ratio.median,
-        unit: '×',
-        target: '≤ 1.5',
-        pass: m.after_1s.ready_ratio.median <= 1.5,
-        beside: `${m.profile}; mount ${describeSpread(m.after_1s.mount_to_ready_ms, 'ms')}; iframe ${m.after_1s.empty_iframe_ms.median} ms; by order: empty iframe first ${m.after_1s.ready_ratio_by_order.empty_iframe_first.median}, card first ${m.after_1s.ready_ratio_by_order.card_first.median}; mounted at once after the script: ratio ${m.at_once.ready_ratio.median} (empty iframe first ${m.at_once.ready_ratio_by_order.empty_iframe_first.median}, card first ${m.at_once.ready_ratio_by_order.card_first.median}), mount ${describeSpread(m.at_once.mount_to_ready_ms, 'ms')}, iframe ${m.at_once.empty_iframe_ms.median} ms`,
-      });
-    }
+    out.push(ratioRow('the same on the mobile network, mounted 1 s after the script', m.after_1s, 1.5));
     const k = ef.keystroke_to_onchange_ms;
     out.push({ figure: 'keystroke → onChange p95, 4× CPU throttle', value: k.throttled_4x.p95, unit: 'ms', target: '≤ 16 ms', pass: k.throttled_4x.p95 <= 16, beside: `from the key event; unthrottled p95 ${k.unthrottled.p95} ms (median ${k.unthrottled.median}); throttled median ${k.throttled_4x.median} ms; from the automation's key press (+ DevTools round trip) p95 ${k.throttled_4x.from_dispatch?.p95 ?? '–'} / ${k.unthrottled.from_dispatch?.p95 ?? '–'} ms; of the throttled figure, the frame's beforeinput → onChange p95 ${k.throttled_4x.from_beforeinput?.p95 ?? '–'} ms (median ${k.throttled_4x.from_beforeinput?.median ?? '–'}) and the browser's key event → beforeinput p95 ${k.throttled_4x.key_to_beforeinput?.p95 ?? '–'} ms (median ${k.throttled_4x.key_to_beforeinput?.median ?? '–'}); the input event came p95 ${k.throttled_4x.input_after_onchange?.p95 ?? '–'} ms (median ${k.throttled_4x.input_after_onchange?.median ?? '–'}) after onChange; the floor, a plain input in a cross-site frame posting each input to the page over a MessagePort, p95 ${ef.plain_frame_keystroke_ms?.throttled_4x.p95 ?? '–'} ms (median ${ef.plain_frame_keystroke_ms?.throttled_4x.median ?? '–'}); ${k.throttled_4x.runs} keys each` });
   }
@@ -239,7 +245,11 @@ function figures(r: Results): Figure[] {
     });
   }
   if (ef) out.push({ figure: 'submitPayment → callback, frictionless', value: ef.submit_to_callback_ms.median, unit: 'ms', target: '', pass: null, beside: describeSpread(ef.submit_to_callback_ms, 'ms') });
-  if (hpp) out.push({ figure: 'hosted page: navigation → interactive card field (cold)', value: hpp.card_field_interactive_ms.cold.median, unit: 'ms', target: '', pass: null, beside: `warm ${hpp.card_field_interactive_ms.warm.median} ms; empty page ${hpp.empty_page_load_ms.cold.median} / ${hpp.empty_page_load_ms.warm.median} ms` });
+  if (hpp) {
+    out.push({ figure: 'hosted page: navigation → interactive card field ÷ empty gateway page, cold, loopback', value: hpp.cold_ratio.median, unit: '×', target: '≤ 2', pass: hpp.cold_ratio.median <= 2, beside: `page ${describeSpread(hpp.card_field_interactive_ms.cold, 'ms')}; empty page ${hpp.empty_page_load_ms.cold.median} ms; warm ${hpp.card_field_interactive_ms.warm.median} / ${hpp.empty_page_load_ms.warm.median} ms` });
+    const hm = hpp.mobile_network;
+    out.push({ figure: 'the same on the mobile network', value: hm.ratio.median, unit: '×', target: '≤ 2', pass: hm.ratio.median <= 2, beside: `page ${describeSpread(hm.card_field_interactive_ms, 'ms')}; empty page ${hm.empty_page_load_ms.median} ms; ${hm.profile}` });
+  }
   return out;
 }
 

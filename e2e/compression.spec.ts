@@ -14,13 +14,17 @@ test('the card frame and its scripts arrive brotli-compressed, hashed chunks cac
   });
   const checkout = new CheckoutPage(page, merchantOrigin, gatewayUrl);
   await checkout.open((await createSession()).id);
+  // Mounted in the script's load event: the frame's script comes in its document (no preload
+  // frame); penpal's chunk and the page's embedded-fields-connect.js come as it is ready.
+  await expect.poll(() => responses.map((r) => new URL(r.url()).pathname)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^\/frames\/assets\/penpal-/), expect.stringMatching(/\/embedded-fields-connect\.js$/)]),
+  );
 
   const byPath = new Map(responses.map((r) => [new URL(r.url()).pathname, r]));
   const scripts = [...byPath.keys()].filter((path) => path.endsWith('.js'));
   expect(scripts).toContain('/embedded-fields.js');
   expect(scripts.filter((path) => path.startsWith('/frames/assets/')).length).toBeGreaterThan(0);
   expect(byPath.has('/frames/card')).toBe(true);
-  expect(byPath.has('/frames/preload')).toBe(true);
   for (const [path, response] of byPath) {
     const headers = await response.allHeaders();
     expect(headers['content-encoding'], path).toBe('br');

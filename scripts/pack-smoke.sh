@@ -120,12 +120,14 @@ published=$(node -p "require('@payments/embedded-fields/sri.json').script.integr
 [ "$(curl -s -A 'pack-smoke' "$gateway/sri.json" | node -p 'JSON.parse(require("fs").readFileSync(0)).script.integrity')" = "$published" ] ||
   fail "/sri.json does not publish the package's hash"
 echo "  /v$version/embedded-fields.js matches $published"
-# The 3-D Secure dialog's script, which embedded-fields.js loads with its own built-in hash.
-check "$gateway/v$version/embedded-fields-actions.js" 200 'cache-control: public, max-age=31536000, immutable'
-actions=$(curl -s -A 'pack-smoke' "$gateway/v$version/embedded-fields-actions.js" |
-  node -e "process.stdout.write(require('node:crypto').createHash('sha384').update(require('node:fs').readFileSync(0)).digest('base64'))")
-[ "sha384-$actions" = "$(node -p "require('@payments/embedded-fields/sri.json')['embedded-fields-actions.js']")" ] ||
-  fail "the served embedded-fields-actions.js is not the published one"
+# The side scripts (the 3-D Secure dialog's, penpal's), which embedded-fields.js loads with its own built-in hashes.
+for side in embedded-fields-actions.js embedded-fields-connect.js; do
+  check "$gateway/v$version/$side" 200 'cache-control: public, max-age=31536000, immutable'
+  sideHash=$(curl -s -A 'pack-smoke' "$gateway/v$version/$side" |
+    node -e "process.stdout.write(require('node:crypto').createHash('sha384').update(require('node:fs').readFileSync(0)).digest('base64'))")
+  [ "sha384-$sideHash" = "$(node -p "require('@payments/embedded-fields/sri.json')['$side']")" ] ||
+    fail "the served $side is not the published one"
+done
 
 step "Node: every entry loads with require() and import, in both projects"
 # Every key of every installed package's exports (a new entry is covered without a line here):

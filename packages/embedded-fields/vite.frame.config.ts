@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { minifyCssLiterals, plainDynamicImports } from './build/vite-plugins.ts';
+import { entryLink, minifyCssLiterals, plainDynamicImports } from './build/vite-plugins.ts';
 
 /**
  * dist/frame/: the secure frame documents the gateway serves at /frames/card and /frames/apm.
@@ -16,7 +16,7 @@ export default defineConfig(({ mode }) => {
     // .ts before .js: a stray compiled file must never shadow its source.
     resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
     root: 'src/secure',
-    plugins: [minifyCssLiterals(), plainDynamicImports()],
+    plugins: [minifyCssLiterals(), plainDynamicImports(), entryLink()],
     base: '/frames/',
     build: {
       outDir: '../../dist/frame',

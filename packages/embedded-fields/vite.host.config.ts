@@ -12,20 +12,29 @@ if (environment !== 'test' && environment !== 'production') throw new Error(`EF_
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 /**
- * The classic scripts merchants load from the gateway, in two builds:
+ * The classic scripts merchants load from the gateway, in three builds:
  *  - `--mode actions` first: dist/embedded-fields-actions.js, the 3-D Secure dialog and the
  *    page-leaving redirects, loaded by the main script only once the shopper is in the form;
- *  - then dist/embedded-fields.js, which carries the version and the SRI hash of that file
- *    (src/host/payment-actions.ts), so pinning it pins both.
+ *  - `--mode connect`: dist/embedded-fields-connect.js, penpal, loaded by the main script once
+ *    a frame is ready (src/host/frame-messaging.ts);
+ *  - then dist/embedded-fields.js, which carries the version and the SRI hashes of those
+ *    files (src/host/gateway-script.ts), so pinning it pins all three.
  */
+const SIDE_SCRIPTS: Record<string, { entry: string; file: string }> = {
+  actions: { entry: 'src/host/actions-entry.ts', file: 'embedded-fields-actions.js' },
+  connect: { entry: 'src/host/connect-entry.ts', file: 'embedded-fields-connect.js' },
+};
+
 export default defineConfig(({ mode }) => {
+  const side = SIDE_SCRIPTS[mode];
   const actions = mode === 'actions';
   return {
     plugins: [minifyCssLiterals()],
     define: {
       __EF_ENVIRONMENT__: JSON.stringify(environment),
       __EF_VERSION__: JSON.stringify(version),
-      __EF_ACTIONS_INTEGRITY__: JSON.stringify(actions ? '' : sha384('dist/embedded-fields-actions.js')),
+      __EF_ACTIONS_INTEGRITY__: JSON.stringify(side ? '' : sha384('dist/embedded-fields-actions.js')),
+      __EF_CONNECT_INTEGRITY__: JSON.stringify(side ? '' : sha384('dist/embedded-fields-connect.js')),
     },
     // .ts before .js: a stray compiled file must never shadow its source.
     resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
@@ -35,10 +44,10 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       sourcemap: true,
       lib: {
-        entry: actions ? 'src/host/actions-entry.ts' : 'src/host/global.ts',
+        entry: side?.entry ?? 'src/host/global.ts',
         formats: ['iife'],
         name: 'EmbeddedFields',
-        fileName: () => (actions ? 'embedded-fields-actions.js' : 'embedded-fields.js'),
+        fileName: () => side?.file ?? 'embedded-fields.js',
       },
     },
   };

@@ -43,3 +43,48 @@ export function plainDynamicImports(): Plugin {
     load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : null),
   };
 }
+
+/** Where a frame entry publishes its exports for its lazy chunks (entryLink). */
+export const ENTRY_EXPORTS_KEY = 'ef-frame-entry';
+
+/**
+ * Lets the gateway inline a frame's entry script in the frame document (one round trip for a
+ * card mounted as embedded-fields.js loads, mock-gateway's routes/frames.ts), which the lazy
+ * chunks would otherwise break: they import what they share with the entry (the loaded
+ * catalogs, lit) from the entry's URL, and an inline module has none, so the browser would
+ * fetch and run the entry a second time, with empty state. So:
+ *  - the entry also publishes its exports on `self[Symbol.for('ef-frame-entry')]`, at the
+ *    end of its code (the source map's earlier columns stay true);
+ *  - `assets/<entry>.link.js` re-exports them from there: the inline document's import map
+ *    points the entry's URL at it, so a chunk gets the very functions (and state) of the
+ *    inline entry. An external entry's document never loads it.
+ */
+export function entryLink(): Plugin {
+  return {
+    name: 'payments-entry-link',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const exported = /export\s*\{([^}]*)\};?/.exec(chunk.code);
+        if (!exported) continue;
+        const pairs = exported[1]!
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .map((part) => {
+            const [local, name = local] = part.split(/\s+as\s+/);
+            return { local: local!, name: name! };
+          });
+        const publish = `self[Symbol.for(${JSON.stringify(ENTRY_EXPORTS_KEY)})]={${pairs.map(({ local, name }) => `${name}:${local}`).join(',')}};`;
+        const end = exported.index + exported[0].length;
+        chunk.code = `${chunk.code.slice(0, end)}${publish}${chunk.code.slice(end)}`;
+        const names = pairs.map(({ name }) => name);
+        this.emitFile({
+          type: 'asset',
+          fileName: chunk.fileName.replace(/\.js$/, '.link.js'),
+          source: `const e=self[Symbol.for(${JSON.stringify(ENTRY_EXPORTS_KEY)})];export const{${names.join(',')}}=e;\n`,
+        });
+      }
+    },
+  };
+}

@@ -18,8 +18,9 @@ const sri = {
     major_url: `/v${version.split('.')[0]}/embedded-fields.js`,
   },
   'embedded-fields.js': hash('embedded-fields.js'),
-  // Loaded by embedded-fields.js itself, from /v{version}/, with this hash built in.
+  // Loaded by embedded-fields.js itself, from /v{version}/, with these hashes built in.
   'embedded-fields-actions.js': hash('embedded-fields-actions.js'),
+  'embedded-fields-connect.js': hash('embedded-fields-connect.js'),
   'index.js': hash('index.js'),
 };
 writeFileSync('dist/sri.json', `${JSON.stringify(sri, null, 2)}\n`);

@@ -3,20 +3,20 @@
  * the gateway's, pinned in allowedOrigins: a message from any other window or origin is
  * dropped by penpal before it reaches our methods.
  *
- * The frame's configuration rides in the iframe URL's fragment, so the frame draws its form
- * while the two sides shake hands. The frame is open once its ready report (its height) has
- * come: a message of its own, taken only from this iframe's window and the gateway's origin,
- * so the form opens as soon as it is drawn; penpal's handshake often ends a few hops later,
- * and calls made before it ends wait for it. No round trip is spent on configuring it.
+ * The frame's configuration rides in the iframe URL's fragment, so no round trip is spent on
+ * configuring it. The frame is open once its ready report (its height) has come: a message of
+ * its own, taken only from this iframe's window and the gateway's origin, so the form opens as
+ * soon as it is drawn. Both sides then start penpal (the page loads it then:
+ * frame-messaging.ts); calls made before its handshake ends wait for it.
  *
- * A frame that cannot work fails fast: the frame's script connects as soon as it runs,
- * which is before the iframe's load event, so a frame that has loaded and has neither
- * connected nor reported LOADED_GRACE_MS later is a browser error page, a gateway error page
- * or a page blocked by frame-ancestors. Only a frame still loading (a slow network) gets the whole
+ * A frame that cannot work fails fast: a frame that has loaded and has not reported
+ * LOADED_GRACE_MS later is a browser error page, a gateway error page or a page blocked by
+ * frame-ancestors. Only a frame still loading (a slow network) gets the whole
  * CONNECT_TIMEOUT_MS.
  */
-import { WindowMessenger, connect, type Connection, type Methods, type RemoteProxy } from 'penpal';
+import type { Connection, Methods, RemoteProxy } from 'penpal';
 import {
+  CARD_FRAME_PATH,
   CARD_FRAME_TITLE,
   CONNECT_TIMEOUT_MS,
   LOADED_GRACE_MS,
@@ -29,7 +29,9 @@ import {
   type HostMethods,
   type ReadyReport,
 } from '../shared/protocol';
-import { closePreloadFrame } from './preload-frame';
+import { loadFrameMessaging } from './frame-messaging';
+import { scriptLoadedFrom } from './gateway-origin';
+import { closePreloadFrame, takeOverPreload } from './preload-frame';
 
 /** `Remote`: the frame's methods (the card frame's by default; the APM frame's for /frames/apm). */
 export interface FrameConnection<Remote extends Methods = FrameRemote> {
@@ -76,6 +78,10 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
   url.searchParams.set('locale', source.locale);
   // The gateway serves the frame only if this is the session's merchant origin.
   url.searchParams.set('parent_origin', location.origin);
+  // The card frame's entry not in the cache yet (mounted as the script loads): the document brings it (preload-frame.ts).
+  if (source.path === CARD_FRAME_PATH && !takeOverPreload().entryCached && HTMLScriptElement.supports?.('importmap')) {
+    url.searchParams.set('script', 'inline');
+  }
   url.hash = configFragment(source.config);
 
   const iframe = document.createElement('iframe');
@@ -106,16 +112,24 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
     },
     { signal: reports.signal },
   );
-  const messenger = new WindowMessenger({ remoteWindow: iframe.contentWindow!, allowedOrigins: [source.gatewayOrigin] });
-  // No penpal timeout: its timer outlives destroy(). The handshake's deadline is ours.
-  const connection: Connection<Remote> = connect<Remote>({ messenger, methods, channel: 'embedded-fields' });
+  // penpal (its own script, frame-messaging.ts) connects once the frame is ready: the frame
+  // starts its side only then too. No penpal timeout: its timer outlives destroy(). The
+  // handshake's deadline is ours.
+  let connection: Connection<Remote> | undefined;
+  let removed = false;
+  const connected = ready.then(async () => {
+    const { connect, WindowMessenger } = await loadFrameMessaging(scriptLoadedFrom() ?? source.gatewayOrigin);
+    if (removed) throw new Error('the frame was removed');
+    const messenger = new WindowMessenger({ remoteWindow: iframe.contentWindow!, allowedOrigins: [source.gatewayOrigin] });
+    connection = connect<Remote>({ messenger, methods, channel: 'embedded-fields' });
+    return connection.promise;
+  });
   // A frame that reported but never connects (it cannot, short of a browser fault) makes the
   // calls waiting for it reject after the timeout, instead of hanging.
-  const handshake = withDeadline(connection.promise, CONNECT_TIMEOUT_MS, 'the frame did not connect in time');
+  const handshake = withDeadline(connected, CONNECT_TIMEOUT_MS, 'the frame did not connect in time');
 
-  // Until connected or reported: the load grace and the connect timeout. Once connected, the
-  // frame is alive, and its drawing (a saved card's mark on a slow network) gets a timeout of
-  // its own.
+  // Until reported: the load grace and the connect timeout (a frame still loading on a slow
+  // network gets all of it).
   let timer: ReturnType<typeof setTimeout> | undefined;
   const watching = new AbortController();
   const stopWatching = () => {
@@ -129,7 +143,7 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
       const armed = performance.now();
       const giveUp = (late: boolean) => {
         // Fired well after its time: the merchant page's main thread was busy, and the
-        // frame's hello may still be queued behind this timer. One more turn, then fail.
+        // frame's report may still be queued behind this timer. One more turn, then fail.
         if (!late && performance.now() - armed > LOADED_GRACE_MS + 1_000) {
           timer = setTimeout(() => giveUp(true), LOADED_GRACE_MS);
           return;
@@ -139,12 +153,6 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
       timer = setTimeout(() => giveUp(false), LOADED_GRACE_MS);
     };
     iframe.addEventListener('load', onLoad, { signal: watching.signal });
-    void handshake.promise.then(() => {
-      if (watching.signal.aborted) return; // already reported
-      watching.abort();
-      clearTimeout(timer);
-      timer = setTimeout(() => reject(new Error('the frame connected but was not drawn in time')), CONNECT_TIMEOUT_MS);
-    }, () => undefined);
   });
 
   /** Everything this frame holds on the page: safe to call more than once. */
@@ -152,8 +160,9 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
     signal?.removeEventListener('abort', onAbort);
     stopWatching();
     reports.abort();
+    removed = true;
     handshake.cancel(new Error('the frame was removed'));
-    connection.destroy();
+    connection?.destroy();
     iframe.remove();
   };
   // Synchronous: by the time unmount() returns, the frame and its listeners are gone.

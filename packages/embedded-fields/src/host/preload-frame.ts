@@ -15,14 +15,30 @@
  * second later. The rehearsal: mount → ready 5 to 13 ms sooner on loopback
  * (three trials of 16 runs), 8 ms sooner on the mobile network a second after the script.
  */
-/** Marks the preload frame, so that a second copy of the script on the page opens none and any copy closes it. */
+/**
+ * Marks the preload frame, so that a second copy of the script on the page opens none and any
+ * copy closes it; its value becomes `loaded` once its document has loaded (its script has
+ * run, so the card frame's entry is in the cache).
+ */
 const MARKER = 'data-ef-preload';
-/** A frame was ready before the page's body existed: nothing left to preload. */
+/** A frame was asked for (or ready before the page's body existed): nothing left to preload. */
 let done = false;
 
-/** `gateway`: the origin embedded-fields.js came from (nothing when it is not known). */
+/**
+ * `gateway`: the origin embedded-fields.js came from (nothing when it is not known). Opened in
+ * the next task: a page that mounts the card in the script's `load` event (the same task)
+ * gets no preload frame, whose downloads would only compete with the card frame's, which
+ * then comes with its script inline (takeOverPreload).
+ */
 export function openPreloadFrame(gateway: string | undefined): void {
-  if (!gateway || document.querySelector(`iframe[${MARKER}]`)) return;
+  if (!gateway) return;
+  setTimeout(() => {
+    if (!done) openNow(gateway);
+  });
+}
+
+function openNow(gateway: string): void {
+  if (document.querySelector(`iframe[${MARKER}]`)) return;
   const frame = document.createElement('iframe');
   frame.src = `${gateway}/frames/preload`;
   // Laid out (the rehearsal needs a layout, which a display: none frame never gets) but never
@@ -33,11 +49,26 @@ export function openPreloadFrame(gateway: string | undefined): void {
   frame.tabIndex = -1;
   frame.setAttribute('aria-hidden', 'true');
   frame.setAttribute(MARKER, '');
+  frame.addEventListener('load', () => frame.setAttribute(MARKER, 'loaded'), { once: true });
   const place = () => {
     if (!done && !document.querySelector(`iframe[${MARKER}]`)) document.body.append(frame);
   };
   if (document.body) place();
   else document.addEventListener('DOMContentLoaded', place, { once: true });
+}
+
+/**
+ * A card frame is about to open: is the card frame's entry script in the cache (the preload
+ * frame has loaded)? If not, the frame asks for its document with the script inline, one
+ * round trip instead of two, and the preload frame is not opened or is cancelled: its
+ * document and script would only share the network and the renderer with the card frame's.
+ */
+export function takeOverPreload(): { entryCached: boolean } {
+  done = true;
+  const frames = [...document.querySelectorAll(`iframe[${MARKER}]`)];
+  if (frames.some((frame) => frame.getAttribute(MARKER) === 'loaded')) return { entryCached: true };
+  for (const frame of frames) frame.remove();
+  return { entryCached: false };
 }
 
 /**

@@ -34,4 +34,16 @@ describe('documentCatalogTag', () => {
     expect(await documentCatalogTag(join(build, 'card.manifest.json'), 'ro-RO')).toBe('');
     expect(await documentCatalogTag(join(build, 'missing.manifest.json'), 'sv-SE')).toBe('');
   });
+
+  it('gives the rehearsal the words a default form shows, every other section there but empty', async () => {
+    const tag = await documentCatalogTag(join(build, 'card.manifest.json'), 'sv-SE', { rehearsal: true });
+    const json = tag.slice(tag.indexOf('>') + 1, tag.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual({ labels: { cardNumber: 'Kortnummer' }, status: {} });
+  });
+
+  it('leaves the sections a frame never shows empty', async () => {
+    const tag = await documentCatalogTag(join(build, 'card.manifest.json'), 'sv-SE', { unused: ['status'] });
+    const json = tag.slice(tag.indexOf('>') + 1, tag.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual({ labels: { cardNumber: 'Kortnummer' }, status: {} });
+  });
 });

@@ -132,11 +132,16 @@ const LIT_TRUSTED_TYPES = ["require-trusted-types-for 'script'", 'trusted-types 
  * The CSP of the gateway's lit documents (the secure frames, the hosted page): own scripts
  * and styles only, Trusted Types for lit-html, frames and forms limited to the gateway and
  * the ACS (3-D Secure method and challenge iframes, CReq and form-submit posts).
+ * `scriptHashes`: the inline scripts a document carries, each allowed by its hash.
  */
-export function litDocumentCsp(acs: string, { formAction, frameAncestors }: { formAction: string; frameAncestors: string }): string {
+export function litDocumentCsp(
+  acs: string,
+  { formAction, frameAncestors, scriptHashes = [] }: { formAction: string; frameAncestors: string; scriptHashes?: string[] },
+): string {
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    // A frame document with its entry inline (http/inline-entry.ts): those scripts by hash, nothing else inline.
+    ['script-src', "'self'", ...scriptHashes].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
     // The web fonts a merchant's theme may name (Inter), served by the gateway itself.

@@ -12,6 +12,9 @@
  * CSP: scripts and styles from 'self' only, Trusted Types enforced (lit's policy only),
  * API calls to 'self', the 3-D Secure method iframe and its form to the ACS origin.
  *
+ * `script=inline` (today's script, when the card is mounted before its preload frame has put the
+ * frame's entry in the cache): the entry written into the document (http/inline-entry.ts).
+ *
  * GET /frames/preload: what embedded-fields.js opens, unseen, as soon as it loads, so that a
  * mount finds the gateway site's renderer started and the card frame's script in the HTTP
  * cache of the frames' partition (a merchant page's own fetch would land in another
@@ -26,6 +29,7 @@ import type { GatewayContext } from '../context';
 import { escapeHtml, litDocumentCsp, originOf, preloadDocumentCsp } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import { documentCatalogTag } from '../http/document-catalog';
+import { inlineEntry } from '../http/inline-entry';
 import { viteManifest } from '../http/vite-manifest';
 import { isLocaleTag } from '@payments/core';
 import { sessionStatus } from './sessions';
@@ -37,8 +41,8 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
 
   // /frames/card: card and saved-card; /frames/apm: alternative methods and the redirect factories.
   const documents = [['/frames/card', 'card'], ['/frames/apm', 'apm']] as const;
-  for (const [path, frame] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string; locale?: string; parent_origin?: string } }>(path, async (request, reply) => {
-    const { session_id: sessionId = '', client_key: clientKey = '', locale, parent_origin: claimedParent } = request.query;
+  for (const [path, frame] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string; locale?: string; parent_origin?: string; script?: string } }>(path, async (request, reply) => {
+    const { session_id: sessionId = '', client_key: clientKey = '', locale, parent_origin: claimedParent, script } = request.query;
     const merchant = ctx.config.merchants.find((m) => m.client_key === clientKey && m.active);
     const session = await ctx.store.session(sessionId);
     if (!merchant || !session || session.merchant_id !== merchant.id || (await sessionStatus(ctx, session)) === 'EXPIRED') {
@@ -47,7 +51,8 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
     const parent = originOf(session.originator_url);
     // A page that is not the session's merchant (or a session without one) frames nothing.
     if (!parent || parent === 'null' || (claimedParent !== undefined && claimedParent !== parent)) return refusedDocument(request, reply);
-    const built = await localeDocument(frameDir, frame, locale);
+    // `script=inline`: the entry written into the document (http/inline-entry.ts), for a mount that finds it in no cache.
+    const built = await localeDocument(frameDir, frame, locale, script === 'inline' && claimedParent !== undefined);
     if (!built) return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
     // Today's script: the document of the locale as built (compressed once, `reuse`). A 1.0
     // script: the merchant origin written into it, compressed for this request.
@@ -56,7 +61,7 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
         ? built.html.replace('</head>', `  <meta name="ef-parent-origin" content="${escapeHtml(parent)}" />\n  </head>`)
         : built.html;
     const reuse = claimedParent === undefined ? undefined : built.key;
-    return frameDocument(request, reply, parent, document, ctx, reuse);
+    return frameDocument(request, reply, parent, document, ctx, reuse, built.scriptHashes);
   });
 
   // An empty document from the same origin: the floor any framed checkout pays (bench baseline).
@@ -90,36 +95,49 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
   );
 }
 
-/** Each frame's document per locale, with that locale's catalog: read once per build (a rebuild has a new mtime). */
-const localeDocuments = new Map<string, string>();
+/** Catalog sections no code of the card frame reads (embedded-fields' src/secure: only the APM frame and the hosted page do). */
+const CARD_FRAME_UNUSED_SECTIONS = ['alternativeMethods', 'hostedPage'];
 
-async function localeDocument(frameDir: string, frame: string, locale: string | undefined): Promise<{ html: string; key: string } | undefined> {
+/** Each frame's document per locale (and with its entry inline or not), with that locale's catalog: read once per build (a rebuild has a new mtime). */
+const localeDocuments = new Map<string, { html: string; scriptHashes: string[] }>();
+
+async function localeDocument(
+  frameDir: string,
+  frame: string,
+  locale: string | undefined,
+  inline: boolean,
+): Promise<{ html: string; key: string; scriptHashes: string[] } | undefined> {
   const file = join(frameDir, `${frame}.html`);
   const built = statSync(file, { throwIfNoEntry: false });
   if (!built) return undefined;
   // The host says which locale the frame opens in: its catalog comes in the document.
   const tag = isLocaleTag(locale) ? locale : undefined;
-  const key = `${file}:${built.mtimeMs}:${tag ?? ''}`;
-  let html = localeDocuments.get(key);
-  if (html === undefined) {
-    html = readFileSync(file, 'utf8');
-    const catalog = tag ? await documentCatalogTag(join(frameDir, `${frame}.manifest.json`), tag) : '';
+  const key = `${file}:${built.mtimeMs}:${tag ?? ''}:${inline ? 'inline' : ''}`;
+  let document = localeDocuments.get(key);
+  if (document === undefined) {
+    let html = readFileSync(file, 'utf8');
+    // The card frame never shows the payment-method list's words nor the hosted page's.
+    const unused = frame === 'card' ? CARD_FRAME_UNUSED_SECTIONS : [];
+    const catalog = tag ? await documentCatalogTag(join(frameDir, `${frame}.manifest.json`), tag, { unused }) : '';
     if (catalog) html = html.replace('</head>', `  ${catalog}\n  </head>`);
+    const inlined = inline ? inlineEntry(html, frameDir) : undefined;
+    document = inlined ? { html: inlined.html, scriptHashes: inlined.hashes } : { html, scriptHashes: [] };
     if (localeDocuments.size >= 64) localeDocuments.clear(); // rebuilds while running: never unbounded
-    if (catalog || !tag) localeDocuments.set(key, html); // a catalog that failed to load is tried again
+    if (catalog || !tag) localeDocuments.set(key, document); // a catalog that failed to load is tried again
   }
-  return { html, key };
+  return { ...document, key };
 }
 
 /**
- * /frames/preload: the card frame's script and the en-US catalog, marked for the rehearsal
+ * /frames/preload: the card frame's script and the en-US catalog's words that a default form
+ * shows (http/document-catalog.ts, rehearsalCatalog), marked for the rehearsal
  * (secure/rehearsal.ts). Any page may frame it: no session, nothing to answer, and the
  * rehearsal leaves the document empty.
  */
 async function preloadDocument(frameDir: string): Promise<{ html: string; key: string } | undefined> {
   const entry = cardFrameEntry(frameDir);
   if (!entry) return undefined;
-  const catalog = await documentCatalogTag(join(frameDir, 'card.manifest.json'), 'en-US');
+  const catalog = await documentCatalogTag(join(frameDir, 'card.manifest.json'), 'en-US', { rehearsal: true });
   return {
     html: `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="ef-rehearsal"><title>Secure card payment</title>${catalog}<script type="module" src="/frames/${entry}"></script></html>`,
     key: `preload:${entry}:${catalog ? 'catalog' : ''}`,
@@ -139,10 +157,11 @@ function frameDocument(
   document: string,
   ctx: GatewayContext,
   reuse: string | undefined,
+  scriptHashes: string[],
 ): FastifyReply {
   const acs = ctx.urls.acs;
   // The 3-D Secure method iframe goes to the ACS, then lands on our own notification URL.
-  sendFrameHeaders(reply, litDocumentCsp(acs, { formAction: acs || "'none'", frameAncestors: parent }));
+  sendFrameHeaders(reply, litDocumentCsp(acs, { formAction: acs || "'none'", frameAncestors: parent, scriptHashes }));
   // Per-session CSP: never cached. The body: compressed once per locale (`reuse`), or per request.
   return sendCompressed(request, reply, document, reuse);
 }

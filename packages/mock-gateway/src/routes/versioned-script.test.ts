@@ -13,6 +13,7 @@ import { registerVersionedScriptRoutes } from './versioned-script';
 
 const SCRIPT = 'window.PaymentComponent = function () {};\n';
 const ACTIONS = 'document.currentScript.dispatchEvent(new CustomEvent("embedded-fields-actions"));\n';
+const CONNECT = 'document.currentScript.dispatchEvent(new CustomEvent("embedded-fields-connect"));\n';
 const INTEGRITY = `sha384-${createHash('sha384').update(SCRIPT).digest('base64')}`;
 
 describe('versioned script URLs', () => {
@@ -24,6 +25,7 @@ describe('versioned script URLs', () => {
     mkdirSync(join(build, 'frame'));
     writeFileSync(join(build, 'embedded-fields.js'), SCRIPT);
     writeFileSync(join(build, 'embedded-fields-actions.js'), ACTIONS);
+    writeFileSync(join(build, 'embedded-fields-connect.js'), CONNECT);
     const sri = { version: '2.3.4', script: { url: '/v2.3.4/embedded-fields.js', integrity: INTEGRITY, major_url: '/v2/embedded-fields.js' } };
     writeFileSync(join(build, 'sri.json'), JSON.stringify(sri));
     const bundles = { embeddedFields: build, hostedPage: join(build, 'none'), assets: join(build, 'none'), dashboard: join(build, 'none') };
@@ -77,5 +79,16 @@ describe('versioned script URLs', () => {
       expect(other.status, url).toBe(404);
       expect(other.body.error_description).toContain('/v2.3.4/embedded-fields-actions.js');
     }
+  });
+
+  it('serves embedded-fields-connect.js (penpal, loaded once a frame is ready) at the exact version only, immutable and loadable cross-site', async () => {
+    const reply = await t.call('GET', '/v2.3.4/embedded-fields-connect.js');
+    expect(reply.status).toBe(200);
+    expect(reply.text).toBe(CONNECT);
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(reply.headers['access-control-allow-origin']).toBe('*');
+    const other = await t.call<{ error_description: string }>('GET', '/v2/embedded-fields-connect.js');
+    expect(other.status).toBe(404);
+    expect(other.body.error_description).toContain('/v2.3.4/embedded-fields-connect.js');
   });
 });

@@ -5,8 +5,10 @@
  *  - GET /v{x.y.z}/embedded-fields.js   (/v1.0.0/) exactly that build, never changed:
  *    cached for a year, immutable; the URL to pin with Subresource Integrity.
  *  - GET /v{x.y.z}/embedded-fields-actions.js: the 3-D Secure dialog and redirects that
- *    embedded-fields.js loads once the shopper is in the form, by its exact version only
- *    (the script carries that file's SRI hash: a moving URL would break it).
+ *    embedded-fields.js loads once the shopper is in the form, and
+ *    GET /v{x.y.z}/embedded-fields-connect.js: penpal, which it loads once a frame is ready;
+ *    each by its exact version only (the script carries that file's SRI hash: a moving URL
+ *    would break it).
  * The build's version and hashes come from its sri.json (written by the Embedded Fields
  * build, served at /sri.json). This gateway serves one build, so other versions are a 404.
  */
@@ -40,13 +42,15 @@ export function registerVersionedScriptRoutes(app: FastifyInstance, embeddedFiel
     });
   });
 
-  app.get<{ Params: { version: string } }>('/:version/embedded-fields-actions.js', async (request, reply) => {
-    const current = release(embeddedFieldsDir);
-    const send = () => sendAsset(request, reply, { root: embeddedFieldsDir, file: 'embedded-fields-actions.js', cache: 'immutable' });
-    if (!current || request.params.version === `v${current.version}`) return send();
-    return reply.code(404).send({
-      error: 'not_found',
-      error_description: `This gateway serves embedded-fields-actions.js ${current.version} only: /v${current.version}/embedded-fields-actions.js.`,
+  for (const file of ['embedded-fields-actions.js', 'embedded-fields-connect.js']) {
+    app.get<{ Params: { version: string } }>(`/:version/${file}`, async (request, reply) => {
+      const current = release(embeddedFieldsDir);
+      const send = () => sendAsset(request, reply, { root: embeddedFieldsDir, file, cache: 'immutable' });
+      if (!current || request.params.version === `v${current.version}`) return send();
+      return reply.code(404).send({
+        error: 'not_found',
+        error_description: `This gateway serves ${file} ${current.version} only: /v${current.version}/${file}.`,
+      });
     });
-  });
+  }
 }

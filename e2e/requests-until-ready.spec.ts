@@ -1,0 +1,88 @@
+/**
+ * What a shopper's browser asks the gateway for until the form is ready (#30), counted, not
+ * timed: a card mounted as embedded-fields.js loads needs one frame request, its document
+ * bringing its script; a card mounted later finds the script cached by the preload frame;
+ * the hosted page needs its document, one script, one stylesheet and the logo. Nothing the
+ * shopper has not asked for yet (the payment code, the encryption key, another locale's
+ * catalog, the phone rules, the 3-D Secure dialog) is fetched before ready, nor until the
+ * shopper is in a field.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { CheckoutPage } from './models/checkout-page';
+
+/** Every request to the gateway, in order: path (a hashed chunk by its name: `card` for /frames/assets/card-<hash>.js) and query. */
+function recordGatewayRequests(page: Page, gatewayUrl: string): { name: string; search: URLSearchParams }[] {
+  const requests: { name: string; search: URLSearchParams }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== new URL(gatewayUrl).origin) return;
+    const chunk = /^\/(?:frames|hpp)\/assets\/(.+?)-[\w-]{8}\.(?:js|css)$/.exec(url.pathname);
+    requests.push({ name: chunk ? `${chunk[1]}${url.pathname.endsWith('.css') ? '.css' : ''}` : url.pathname.replace(/^\/v[\d.]+\//, '/v{version}/'), search: url.searchParams });
+  });
+  return requests;
+}
+
+/**
+ * Started as the frame's ready report leaves, or as the page hears it: penpal (in the frame)
+ * and embedded-fields-connect.js (penpal, on the page). They may or may not have started by
+ * the time a test sees ready; nothing else may.
+ */
+const AFTER_READY = new Set(['penpal', '/v{version}/embedded-fields-connect.js']);
+const untilReady = (requests: { name: string }[]) => requests.map((r) => r.name).filter((name) => !AFTER_READY.has(name));
+
+/** What only the shopper's first focus, a payment or changeLocale may load. */
+const NOT_BEFORE_ASKED = /^(payment|payment-flow|brand-marks|customer-checks|lib|en-us|bs-ba|ro-ro|sv-se|\/api\/encryption-key|\/v\{version\}\/embedded-fields-actions\.js)$/;
+
+test('a card mounted as the script loads: two requests until ready, the frame document bringing its script; no preload frame', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+  const requests = recordGatewayRequests(page, gatewayUrl);
+  const checkout = new CheckoutPage(page, merchantOrigin, gatewayUrl);
+  await checkout.open((await createSession()).id); // mounts in the script's load event
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+
+  expect(untilReady(requests)).toEqual(['/embedded-fields.js', '/frames/card']);
+  expect(requests.find((r) => r.name === '/frames/card')!.search.get('script')).toBe('inline');
+  await expect(checkout.cardField('number')).toBeVisible();
+
+  // Then penpal on both sides, and nothing more until the shopper is in a field.
+  await expect.poll(() => requests.map((r) => r.name)).toEqual(expect.arrayContaining([...AFTER_READY]));
+  await page.waitForLoadState('networkidle');
+  expect(requests.map((r) => r.name).filter((name) => NOT_BEFORE_ASKED.test(name))).toEqual([]);
+  expect(requests.map((r) => r.name)).not.toContain('/frames/preload');
+  expect(requests.map((r) => r.name)).not.toContain('card'); // its script came in its document
+
+  // The shopper in a field: the payment code, the key and the page's 3-D Secure dialog; still no other catalog, no phone rules.
+  await checkout.cardField('number').click();
+  await expect.poll(() => requests.map((r) => r.name)).toEqual(expect.arrayContaining(['payment', '/api/encryption-key', '/v{version}/embedded-fields-actions.js']));
+  expect(requests.map((r) => r.name).filter((name) => /^(customer-checks|en-us|bs-ba|ro-ro|sv-se|card)$/.test(name))).toEqual([]);
+});
+
+test('a card mounted after the page has loaded: the frame document alone, its script from the preload frame’s cache', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+  const requests = recordGatewayRequests(page, gatewayUrl);
+  await page.goto(`${merchantOrigin}/later-mount?${new URLSearchParams({ gateway: gatewayUrl, session: (await createSession()).id })}`);
+  await expect(page.locator('iframe[data-ef-preload]')).toHaveAttribute('data-ef-preload', 'loaded');
+  expect(untilReady(requests)).toEqual(['/embedded-fields.js', '/frames/preload', 'card']);
+
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  // The card document (no script inline) and its script, which the browser's cache answers (e2e/preload-frame.spec.ts).
+  expect(untilReady(requests)).toEqual(['/embedded-fields.js', '/frames/preload', 'card', '/frames/card', 'card']);
+  expect(requests.find((r) => r.name === '/frames/card')!.search.get('script')).toBeNull();
+  await page.waitForLoadState('networkidle');
+  expect(requests.map((r) => r.name).filter((name) => NOT_BEFORE_ASKED.test(name))).toEqual([]);
+});
+
+test('the hosted page: four requests until its card field is ready; the paying code, the key and other catalogs only once asked for', async ({ page, gatewayUrl, createHostedPage }) => {
+  const requests = recordGatewayRequests(page, gatewayUrl);
+  const { redirect_url: url } = await createHostedPage();
+  await page.goto(url);
+  const cardNumber = page.getByLabel('Card number', { exact: true });
+  await expect(cardNumber).toBeEditable();
+  expect(requests.map((r) => r.name)).toEqual([new URL(url).pathname, 'index', 'index.css', '/assets/merchant-logo.svg']);
+
+  await page.waitForLoadState('networkidle');
+  expect(requests.map((r) => r.name).filter((name) => NOT_BEFORE_ASKED.test(name))).toEqual([]);
+  await cardNumber.click();
+  await expect.poll(() => requests.map((r) => r.name)).toEqual(expect.arrayContaining(['payment-flow', '/api/encryption-key']));
+  expect(requests.map((r) => r.name).filter((name) => /^(customer-checks|en-us|bs-ba|ro-ro|sv-se)$/.test(name))).toEqual([]);
+});
