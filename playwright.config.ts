@@ -27,9 +27,10 @@ export default defineConfig<object, { merchantOrigin: string }>({
   expect: { timeout: 10_000 },
   use: {
     ...devices['Desktop Chrome'],
-    // A failed test's trace keeps each action's DOM snapshot, network and console, without the
-    // screencast: recording it cost about a fifth of the suite's CPU (saved-card.spec.ts, 2 workers).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // With the screencast: without it (screenshots: false, a fifth less CPU) the issuer page's
+    // Approve click in the challenge dialog was lost every time in e2e/dashboard.spec.ts's
+    // second payment, the form never submitted; the screencast keeps frames being drawn.
+    trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
     // Another site than the gateway (127.0.0.1): the secure frames are cross-site, as on a
     // merchant's own domain (third-party frame rules, storage partitioning, site isolation).
