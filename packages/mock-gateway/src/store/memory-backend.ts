@@ -1,85 +1,146 @@
 /**
  * The memory engine: the default for `startGateway()`, the QA kit's gateway per worker and a
  * bare `npx mock-gateway`. Nothing on disk. Records are kept as UTF-8 JSON in Buffers (a read
- * is a fresh copy, as from a database), each index as a map from key to the ids that had it,
- * in insertion order, so a lookup costs what it returns, never a scan.
+ * is a fresh copy, as from a database), each index as a map from key to the records' row
+ * numbers in insertion order, so a lookup costs what it returns, never a scan.
  *
  * Why Buffers, not strings: a million records as JSON strings (two bytes a character as soon
  * as one name has a "č") filled V8's 4 GB heap, and the garbage collector then ran without
  * pause: session creation fell to a tenth of its empty-store rate. Buffer bytes live outside
- * the heap, so the collector only sees one small object per record.
+ * the heap, so the collector only sees one small object per record (and KindTable keeps the
+ * other objects per record to a few strings).
  */
 import type { Backend, BackendTransaction } from './backend';
 import { KeyedMutex } from './keyed-mutex';
 import { KINDS, type Kind, type RecordTypes } from './record-kinds';
 
-interface Row {
-  json: Buffer;
-  keys: Record<string, string | null>;
-}
+/** Separates a row's index keys in its one key string (index keys never hold it: record-kinds.ts `key`). */
+const KEY_SEPARATOR = '\u0001';
 
+/**
+ * One kind's records, numbered in insertion order (a number is never reused). Per record the
+ * heap holds its id, its JSON's Buffer and one string of its index keys; an index maps each key
+ * to its row number, or to several in order once a second record has that key. Fewer objects
+ * per record is what keeps the young-generation collections short at a million records:
+ * earlier a row was an object, its keys another with a string per index, and each key a list.
+ */
 class KindTable {
-  readonly rows = new Map<string, Row>();
-  /** Ids in insertion order; a deleted id stays until the next compaction. */
-  order: string[] = [];
-  /** index → key → ids that were given that key, in order (ids whose key moved on are skipped on read). */
-  readonly indexes = new Map<string, Map<string, string[]>>();
+  private readonly rowOf = new Map<string, number>();
+  /** row → id, JSON and index keys (undefined once deleted). */
+  private ids: (string | undefined)[] = [];
+  private json: (Buffer | undefined)[] = [];
+  private keys: (string | undefined)[] = [];
+  private live = 0;
+  /**
+   * Per index (in indexNames order): key → the rows given that key, ascending (insertion order,
+   * as the SQL engines' `seq`); rows whose key moved on are skipped on read and compacted away.
+   */
+  private readonly indexes: Map<string, number | number[]>[];
 
-  constructor(indexNames: string[]) {
-    for (const name of indexNames) this.indexes.set(name, new Map());
+  constructor(private readonly indexNames: readonly string[]) {
+    this.indexes = indexNames.map(() => new Map());
+  }
+
+  get size(): number {
+    return this.live;
+  }
+
+  read(id: string): Buffer | undefined {
+    const row = this.rowOf.get(id);
+    return row === undefined ? undefined : this.json[row];
   }
 
   put(id: string, json: Buffer, keys: Record<string, string | null>): void {
-    const old = this.rows.get(id);
-    this.rows.set(id, { json, keys });
-    if (!old) this.order.push(id);
-    for (const [name, key] of Object.entries(keys)) {
-      if (key === null || old?.keys[name] === key) continue;
-      const byKey = this.indexes.get(name)!;
-      const ids = byKey.get(key);
-      if (ids) ids.push(id);
-      else byKey.set(key, [id]);
+    const values = this.indexNames.map((name) => keys[name] ?? null);
+    const existing = this.rowOf.get(id);
+    const row = existing ?? this.ids.length;
+    const old = existing === undefined ? undefined : this.keysOf(existing);
+    if (existing === undefined) {
+      this.rowOf.set(id, row);
+      this.ids.push(id);
+      this.live++;
     }
+    this.json[row] = json;
+    this.keys[row] = values.map((value) => value ?? '').join(KEY_SEPARATOR);
+    values.forEach((key, i) => {
+      if (key === null || old?.[i] === key) return;
+      const byKey = this.indexes[i]!;
+      const rows = byKey.get(key);
+      if (rows === undefined) byKey.set(key, row);
+      else if (typeof rows === 'number') {
+        if (rows !== row) byKey.set(key, rows < row ? [rows, row] : [row, rows]);
+      } else insertSorted(rows, row);
+    });
   }
 
   delete(id: string): void {
-    this.rows.delete(id);
-    if (this.order.length > 64 && this.rows.size < this.order.length / 2) this.order = this.order.filter((x) => this.rows.has(x));
+    const row = this.rowOf.get(id);
+    if (row === undefined) return;
+    this.rowOf.delete(id);
+    this.ids[row] = this.json[row] = this.keys[row] = undefined;
+    this.live--;
   }
 
-  /** Ids newest first from `ids` (oldest first) whose row still has `key` in `index`, at most `limit`. */
-  newest(ids: string[], limit: number, index: string | null, key: string | null): string[] {
-    const out: string[] = [];
-    const seen = new Set<string>();
-    let stale = 0;
-    for (let i = ids.length - 1; i >= 0 && out.length < limit; i--) {
-      const id = ids[i]!;
-      const row = this.rows.get(id);
-      if (!row || (index !== null && row.keys[index] !== key) || seen.has(id)) {
-        stale++;
-        continue;
+  /** JSON of the newest records (at most `limit`) whose index `index` has `key`, or of all records when index is null. */
+  newest(limit: number, index: string | null, key: string | null): Buffer[] {
+    if (index === null || key === null) {
+      const out: Buffer[] = [];
+      for (let row = this.ids.length - 1; row >= 0 && out.length < limit; row--) {
+        const json = this.json[row];
+        if (json) out.push(json);
       }
-      seen.add(id);
-      out.push(id);
+      return out;
     }
-    if (index !== null && key !== null && stale > 32 && stale * 2 > ids.length) this.compact(index, key);
+    const i = this.indexNames.indexOf(index);
+    const rows = this.indexes[i]?.get(key);
+    if (rows === undefined) return [];
+    const list = typeof rows === 'number' ? [rows] : rows;
+    const out: Buffer[] = [];
+    let stale = 0;
+    for (let n = list.length - 1; n >= 0 && out.length < limit; n--) {
+      const row = list[n]!;
+      if (this.keysOf(row)?.[i] !== key) stale++;
+      else out.push(this.json[row]!);
+    }
+    if (stale > 32 && stale * 2 > list.length) this.compact(i, key, list);
     return out;
   }
 
-  private compact(index: string, key: string): void {
-    const byKey = this.indexes.get(index)!;
-    const ids = byKey.get(key)!;
-    const seen = new Set<string>();
-    const kept = ids.filter((id) => this.rows.get(id)?.keys[index] === key && !seen.has(id) && seen.add(id));
+  private keysOf(row: number): string[] | undefined {
+    return this.keys[row]?.split(KEY_SEPARATOR);
+  }
+
+  private compact(i: number, key: string, rows: number[]): void {
+    const kept = rows.filter((row) => this.keysOf(row)?.[i] === key);
+    const byKey = this.indexes[i]!;
     if (kept.length === 0) byKey.delete(key);
-    else byKey.set(key, kept);
+    else byKey.set(key, kept.length === 1 ? kept[0]! : kept);
   }
 
   clear(): void {
-    this.rows.clear();
-    this.order = [];
-    for (const byKey of this.indexes.values()) byKey.clear();
+    this.rowOf.clear();
+    this.ids = [];
+    this.json = [];
+    this.keys = [];
+    this.live = 0;
+    for (const byKey of this.indexes) byKey.clear();
   }
+}
+
+/** Adds `row` to ascending `rows` unless there: at the end for a new record, in place for one that moved back. */
+function insertSorted(rows: number[], row: number): void {
+  let low = 0;
+  let high = rows.length;
+  if (high > 0 && rows[high - 1]! < row) {
+    rows.push(row);
+    return;
+  }
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (rows[mid]! < row) low = mid + 1;
+    else high = mid;
+  }
+  if (rows[low] !== row) rows.splice(low, 0, row);
 }
 
 export class MemoryBackend implements Backend, BackendTransaction {
@@ -97,23 +158,20 @@ export class MemoryBackend implements Backend, BackendTransaction {
   }
 
   async get<K extends Kind>(kind: K, id: string): Promise<RecordTypes[K] | undefined> {
-    const row = this.table(kind).rows.get(id);
-    return row ? (parse(row.json) as RecordTypes[K]) : undefined;
+    const json = this.table(kind).read(id);
+    return json ? parse<RecordTypes[K]>(json) : undefined;
   }
 
   async find<K extends Kind>(kind: K, index: string, key: string, limit: number): Promise<RecordTypes[K][]> {
-    const table = this.table(kind);
-    const ids = table.indexes.get(index)?.get(key) ?? [];
-    return table.newest(ids, limit, index, key).map((id) => parse(table.rows.get(id)!.json) as RecordTypes[K]);
+    return this.table(kind).newest(limit, index, key).map((json) => parse<RecordTypes[K]>(json));
   }
 
   async list<K extends Kind>(kind: K, limit: number): Promise<RecordTypes[K][]> {
-    const table = this.table(kind);
-    return table.newest(table.order, limit, null, null).map((id) => parse(table.rows.get(id)!.json) as RecordTypes[K]);
+    return this.table(kind).newest(limit, null, null).map((json) => parse<RecordTypes[K]>(json));
   }
 
   async count(kind: Kind): Promise<number> {
-    return this.table(kind).rows.size;
+    return this.table(kind).size;
   }
 
   async put<K extends Kind>(kind: K, id: string, record: RecordTypes[K], indexes: Record<string, string | null>): Promise<void> {
