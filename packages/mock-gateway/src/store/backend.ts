@@ -37,6 +37,12 @@ export interface Backend extends BackendReader {
    * commits when `work` resolves and rolls back when it rejects.
    */
   transaction<T>(locks: readonly string[], work: (tx: BackendTransaction) => Promise<T>): Promise<T>;
+  /**
+   * After a bulk load (a snapshot): brings the engine's own bookkeeping up to date, so the
+   * first reads after it are as fast as later ones (SQL: VACUUM ANALYZE, the planner's
+   * statistics and the visibility map; memory: nothing).
+   */
+  settle(): Promise<void>;
   /** Forgets every record of the given kinds (POST /__mock/reset). */
   truncate(kinds: readonly Kind[]): Promise<void>;
   close(): Promise<void>;

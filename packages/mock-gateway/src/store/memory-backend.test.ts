@@ -43,8 +43,8 @@ describe('MemoryBackend', () => {
   it('reads a fresh copy each time', async () => {
     const backend = new MemoryBackend();
     await backend.put('customer', 'c1', customer('c1', 'm1'), keys('m1'));
-    const first = (await backend.get('customer', 'c1')) as { name: string };
+    const first = (await backend.get('customer', 'c1')) as unknown as { name: string };
     first.name = 'changed';
-    expect(((await backend.get('customer', 'c1')) as { name: string }).name).toBe('c1');
+    expect(((await backend.get('customer', 'c1')) as unknown as { name: string }).name).toBe('c1');
   });
 });

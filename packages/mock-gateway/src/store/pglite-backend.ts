@@ -10,10 +10,24 @@ import { KeyedMutex } from './keyed-mutex';
 import { migrate } from './migrations';
 import { SqlBackend, type SqlConnection, type SqlPool } from './sql-backend';
 
+/**
+ * PGlite is Postgres in single-user mode: no checkpointer runs, so the write-ahead log grew
+ * for as long as the gateway ran (5.6 GB after a million records) and a start after a crash
+ * replayed all of it. The gateway checkpoints itself, this often.
+ */
+export const CHECKPOINT_EVERY_MS = 60_000;
+
 class PGlitePool implements SqlPool {
   private readonly turn = new KeyedMutex();
+  private checkpoints: NodeJS.Timeout | undefined;
 
   constructor(private readonly db: PGlite) {}
+
+  /** Runs CHECKPOINT every `everyMs`, in its turn like any other statement. */
+  checkpointEvery(everyMs: number): void {
+    this.checkpoints = setInterval(() => void this.exec('CHECKPOINT').catch(() => undefined), everyMs);
+    this.checkpoints.unref();
+  }
 
   async connect(): Promise<SqlConnection> {
     const release = await this.turn.acquire(['connection']);
@@ -44,6 +58,7 @@ class PGlitePool implements SqlPool {
   }
 
   async end(): Promise<void> {
+    clearInterval(this.checkpoints);
     const release = await this.turn.acquire(['connection']);
     try {
       await this.db.close();
@@ -54,7 +69,7 @@ class PGlitePool implements SqlPool {
 }
 
 /** Opens (creating and migrating where needed) the embedded store in `dataDir`; in memory without one. */
-export async function openPGliteBackend(dataDir?: string): Promise<SqlBackend> {
+export async function openPGliteBackend(dataDir?: string, options: { checkpointEveryMs?: number } = {}): Promise<SqlBackend> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Imported here, not at the top: the single-file gateway leaves PGlite out and must start without it.
   const { PGlite: Engine } = await import('@electric-sql/pglite');
@@ -69,5 +84,6 @@ export async function openPGliteBackend(dataDir?: string): Promise<SqlBackend> {
     throw error;
   }
   connection.release();
+  if (dataDir) pool.checkpointEvery(options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS);
   return new SqlBackend(pool, dataDir ? `embedded (PGlite) in ${dataDir}` : 'embedded (PGlite) in memory', false);
 }

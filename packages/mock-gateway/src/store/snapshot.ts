@@ -84,6 +84,7 @@ export async function importSnapshot(store: Store, file: string): Promise<Partia
   }
   if (!header) throw new SnapshotError(`${file}: empty, not a snapshot`);
   await flush();
+  await store.backend.settle();
   return counts;
 }
 
