@@ -11,6 +11,15 @@ if [ "$(pnpm --version 2>/dev/null || true)" != "$pnpm_version" ]; then
   npm install -g "pnpm@${pnpm_version}" >/dev/null
 fi
 
+# The workspace's packages install while apt-get fetches the browsers: both mostly wait on
+# the network, and on a fresh CI machine each takes minutes.
+if [ -n "${CI:-}" ]; then
+  pnpm install --frozen-lockfile --reporter=append-only &
+else
+  pnpm install --reporter=append-only &
+fi
+pnpm_install=$!
+
 # Debian packages the test suites need, where missing: Chromium (Playwright), and for
 # the cross-engine suite (pnpm test:engines) WebKitGTK's WebDriver + MiniBrowser, a virtual
 # X display for it, and Firefox ESR; Postgres and HAProxy for the gateway's shared store.
@@ -34,8 +43,4 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-if [ -n "${CI:-}" ]; then
-  pnpm install --frozen-lockfile --reporter=append-only
-else
-  pnpm install --reporter=append-only
-fi
+wait "$pnpm_install" || { echo "setup: pnpm install failed" >&2; exit 1; }

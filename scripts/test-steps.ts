@@ -30,10 +30,13 @@ export const PHASES: Step[][] = [
     { name: 'test:postgres-store', command: 'pnpm run test:postgres-store' },
   ],
   [{ name: 'playwright', command: 'pnpm exec playwright test' }],
-  // Its own Postgres, two gateway replicas and HAProxy: alone, so its failover timings hold.
-  [{ name: 'test:replicas', command: 'pnpm run test:replicas' }],
+  // The shared sandbox (its own Postgres, two replicas, HAProxy) beside the pack smoke, which
+  // spends most of its time in npm installing from the registry: neither fills both cores.
+  [
+    { name: 'test:replicas', command: 'pnpm run test:replicas' },
+    { name: 'test:pack', command: 'pnpm run test:pack' },
+  ],
   [{ name: 'test:engines', command: 'pnpm run test:engines' }],
-  [{ name: 'test:pack', command: 'pnpm run test:pack' }],
 ];
 
 export interface StepResult {
