@@ -40,16 +40,36 @@ export async function completeChallenge(page: Page, outcome: ChallengeOutcome, o
       { timeout: options.timeout ?? 15_000, message: `the issuer's ${name} button` },
     )
     .toBe(true);
-  // The issuer's page has just loaded in the dialog's frame: a click before its first frame
-  // is drawn can be lost (it was once in CI, 2026-11-26: Playwright clicked, Chromium never
-  // submitted the form). Two animation frames of the page's own, or half a second, first.
-  await found!.evaluate(() =>
-    Promise.race([
-      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-      new Promise<void>((resolve) => setTimeout(resolve, 500)),
-    ]),
-  );
-  await found!.click();
+  await clickUntilSubmitted(page, found!);
+}
+
+/**
+ * The issuer's page has just loaded (in the dialog's frame, or as the page): a click before
+ * its first frame is drawn can be lost. Playwright clicked and Chromium never submitted the
+ * form, in CI on 2026-11-26 and every time once the trace's screencast no longer slowed the
+ * browser. So: wait two of the page's animation frames (or half a second), click, and click
+ * again only if the form's POST did not leave within two seconds and the button is still there.
+ * A click that did submit is never repeated: the issuer's answer is sent once.
+ */
+async function clickUntilSubmitted(page: Page, button: Locator): Promise<void> {
+  const handle = await button.elementHandle();
+  const frame = (await handle?.ownerFrame()) ?? undefined;
+  await handle?.dispose();
+  for (let attempt = 1; ; attempt += 1) {
+    await button.evaluate(() =>
+      Promise.race([
+        new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+        new Promise<void>((resolve) => setTimeout(resolve, 500)),
+      ]),
+    );
+    const submitted = page.waitForRequest((request) => request.method() === 'POST' && (frame === undefined || request.frame() === frame), { timeout: 2_000 }).then(
+      () => true,
+      () => false,
+    );
+    await button.click();
+    if (await submitted) return;
+    if (attempt === 3 || !(await button.isVisible().catch(() => false))) return;
+  }
 }
 
 /**
