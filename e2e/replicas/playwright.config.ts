@@ -15,5 +15,5 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  use: { ...devices['Desktop Chrome'], launchOptions: CHROMIUM_LAUNCH_OPTIONS, trace: 'retain-on-failure' },
+  use: { ...devices['Desktop Chrome'], launchOptions: CHROMIUM_LAUNCH_OPTIONS, trace: { mode: 'retain-on-failure', screenshots: false } },
 });
