@@ -4,28 +4,18 @@
  * webhook inbox receiving each signed event once. Then each replica's access log shows it
  * did both kinds of work (API and ACS).
  */
-import { TEST_BROWSER_INFO, TOKENIZATION_EVENT, type TokenizationWebhookData } from '@payments/core';
-import { uniqueReference, webhookTransactionId, type GatewayClient } from '@payments/testing';
+import { TOKENIZATION_EVENT, type TokenizationWebhookData } from '@payments/core';
+import { webhookTransactionId, type GatewayClient } from '@payments/testing';
 import { cardFrame, completeChallenge, expect, fillCard, test } from '@payments/testing/playwright';
 import { HostedPaymentPage } from '../models/hosted-page';
+import { authorizeBody } from './order';
 import { replicas } from './sandbox-control';
 
 const approvedWebhook = (id: string) => (event: { event: string; body: unknown }) =>
   webhookTransactionId(event as never) === id && event.event.endsWith(':approved');
 
 async function directPayment(gateway: GatewayClient, paymentMethod: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return gateway.authorize({
-    reference: uniqueReference('replicas'),
-    terminal_id: 'TERM00001',
-    description: 'Blue jacket',
-    currency: 'EUR',
-    amount: 4999,
-    transaction_type: 'PURCHASE',
-    return_url: 'https://shop.example/return',
-    payment_method: paymentMethod,
-    browser_info: TEST_BROWSER_INFO,
-    ...extra,
-  });
+  return gateway.authorize({ ...authorizeBody('replicas', paymentMethod), ...extra });
 }
 
 test.describe.configure({ mode: 'serial' });

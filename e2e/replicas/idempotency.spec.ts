@@ -4,8 +4,8 @@
  * replicas, create exactly one transaction each time (database locks, not a process's).
  */
 import { TEST_BROWSER_INFO } from '@payments/core';
-import { uniqueReference } from '@payments/testing';
 import { expect, test } from '@payments/testing/playwright';
+import { authorizeBody } from './order';
 import { replicas } from './sandbox-control';
 
 const TIMES = 50;
@@ -22,17 +22,7 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
 
 test('50 simultaneous authorizes with one terminal and reference: one transaction', async ({ gateway, gatewayUrl }) => {
   const before = await authorizeLines();
-  const body = {
-    reference: uniqueReference('idem'),
-    terminal_id: 'TERM00001',
-    description: 'Blue jacket',
-    currency: 'EUR',
-    amount: 4999,
-    transaction_type: 'PURCHASE',
-    return_url: 'https://shop.example/return',
-    payment_method: { type: 'card', data: await gateway.encryptCard({ number: '4000000000000002' }) },
-    browser_info: TEST_BROWSER_INFO,
-  };
+  const body = authorizeBody('idem', { type: 'card', data: await gateway.encryptCard({ number: '4000000000000002' }) });
   const auth = { authorization: `Bearer ${await gateway.accessToken()}` };
   const replies = await Promise.all(Array.from({ length: TIMES }, () => post(`${gatewayUrl}/api/transactions/authorize`, body, auth)));
   expect(replies.filter((r) => r.status !== 200)).toEqual([]);
