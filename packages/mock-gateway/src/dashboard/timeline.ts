@@ -6,12 +6,13 @@
  */
 import type { GatewayContext } from '../context';
 import type { TransactionRecord } from '../store/records';
+import type { Timeline } from '../../dashboard/src/api-types';
 import { deliveryView, maskedCard, sessionView, transactionView } from './views';
 
 /** Operations and deliveries looked at per transaction (one reference's children, each one's events). */
 const RELATED_LIMIT = 200;
 
-export async function transactionTimeline(ctx: GatewayContext, record: TransactionRecord) {
+export async function transactionTimeline(ctx: GatewayContext, record: TransactionRecord): Promise<Timeline> {
   const tx = record.transaction;
   const session = record.session_id ? await ctx.store.session(record.session_id) : undefined;
   const sameReference = await ctx.store.recentTransactions({ reference: tx.reference, limit: RELATED_LIMIT });

@@ -6,27 +6,9 @@
 import type { StoredDelivery } from '../store/record-kinds';
 import type { SavedPaymentMethod, SessionRecord, StoredCustomer, TransactionRecord } from '../store/records';
 import type { WebhookAttempt, WebhookDelivery } from '../webhooks/outbox';
+import type { AttemptView, CustomerView, DeliveryView, SessionView, TransactionView } from '../../dashboard/src/api-types';
 
-export interface TransactionView {
-  id: string;
-  parent_id: string | null;
-  created_at: string;
-  updated_at: string;
-  status: string;
-  type: string;
-  amount: number;
-  currency: string;
-  reference: string;
-  description: string;
-  terminal_id: string;
-  integration_type: string;
-  card: string | null;
-  brand: string | null;
-  method: string;
-  processing_code: string | null;
-  response_message: string | null;
-  three_ds_stage: string | null;
-}
+export type { AttemptView, DeliveryView, TransactionView };
 
 /** 400000******0002: the first six and the last four, as receipts show them. */
 export function maskedCard(card: { bin: string; last4: string }): string {
@@ -57,7 +39,7 @@ export function transactionView(record: TransactionRecord): TransactionView {
   };
 }
 
-export function sessionView(record: SessionRecord) {
+export function sessionView(record: SessionRecord): SessionView {
   const s = record.session;
   return {
     id: s.id,
@@ -76,7 +58,7 @@ export function sessionView(record: SessionRecord) {
   };
 }
 
-export function savedCardView(method: SavedPaymentMethod) {
+export function savedCardView(method: SavedPaymentMethod): CustomerView['saved_cards'][number] {
   return {
     id: method.id,
     status: method.status,
@@ -88,12 +70,12 @@ export function savedCardView(method: SavedPaymentMethod) {
   };
 }
 
-export function customerView(customer: StoredCustomer, cards: SavedPaymentMethod[]) {
+export function customerView(customer: StoredCustomer, cards: SavedPaymentMethod[]): CustomerView {
   const name = [customer.first_name, customer.last_name].filter(Boolean).join(' ');
   return { id: customer.id, name: name || null, email: customer.email, country: customer.country, saved_cards: cards.map(savedCardView) };
 }
 
-export function attemptView(attempt: WebhookAttempt, delivery: WebhookDelivery) {
+export function attemptView(attempt: WebhookAttempt, delivery: WebhookDelivery): AttemptView {
   return {
     at: attempt.at,
     url: attempt.url ?? delivery.url,
@@ -105,9 +87,7 @@ export function attemptView(attempt: WebhookAttempt, delivery: WebhookDelivery) 
   };
 }
 
-export type AttemptView = ReturnType<typeof attemptView>;
-
-export function deliveryView(stored: StoredDelivery | WebhookDelivery) {
+export function deliveryView(stored: StoredDelivery | WebhookDelivery): DeliveryView {
   const delivery = 'delivery' in stored ? stored.delivery : stored;
   return {
     id: delivery.id,
@@ -121,5 +101,3 @@ export function deliveryView(stored: StoredDelivery | WebhookDelivery) {
     attempts: delivery.attempts.map((attempt) => attemptView(attempt, delivery)),
   };
 }
-
-export type DeliveryView = ReturnType<typeof deliveryView>;
