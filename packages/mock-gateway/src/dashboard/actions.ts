@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { ApiError, NotFoundError } from '../http/api-error';
-import { FAULT_MODES, gatewayFaults, type FaultMode } from '../http/faults';
+import { FAULT_RULE_PROPERTIES, gatewayFaults, type FaultMode } from '../http/faults';
 import { resetSandbox } from '../routes/mock';
 import { withTransaction } from '../store/locks';
 import { settlePending } from '../transactions/settle';
@@ -81,11 +81,7 @@ export function registerDashboardActions(app: FastifyInstance, ctx: GatewayConte
           type: 'object',
           required: ['path', 'mode'],
           additionalProperties: false,
-          properties: {
-            path: { type: 'string', minLength: 1, maxLength: 512, pattern: '^/' },
-            mode: { type: 'string', enum: [...FAULT_MODES] },
-            count: { type: 'integer', minimum: 1, maximum: 1000 },
-          },
+          properties: { path: FAULT_RULE_PROPERTIES.path, mode: FAULT_RULE_PROPERTIES.mode, count: FAULT_RULE_PROPERTIES.count },
         },
       },
     },

@@ -209,6 +209,16 @@ export function registerFaultInjection(app: FastifyInstance, ctx: GatewayContext
   if (options.withRoutes) registerFaultRoutes(app, table);
 }
 
+/** A fault rule's fields as requests give them (POST /__mock/faults; the dashboard takes path, mode and count). */
+export const FAULT_RULE_PROPERTIES = {
+  path: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^/' },
+  mode: { type: 'string', enum: FAULT_MODES },
+  delay_ms: { type: 'integer', minimum: 0, maximum: 120_000 },
+  count: { type: 'integer', minimum: 1, maximum: 100_000 },
+  phase: { type: 'string', enum: ['before', 'after'] },
+  method: { type: 'string', enum: ['GET', 'POST', 'DELETE', 'PUT'] },
+} as const;
+
 function registerFaultRoutes(app: FastifyInstance, table: FaultTable): void {
   app.post<{ Body: FaultRequest }>(
     '/__mock/faults',
@@ -218,14 +228,7 @@ function registerFaultRoutes(app: FastifyInstance, table: FaultTable): void {
           type: 'object',
           required: ['path', 'mode'],
           additionalProperties: false,
-          properties: {
-            path: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^/' },
-            mode: { type: 'string', enum: FAULT_MODES },
-            delay_ms: { type: 'integer', minimum: 0, maximum: 120_000 },
-            count: { type: 'integer', minimum: 1, maximum: 100_000 },
-            phase: { type: 'string', enum: ['before', 'after'] },
-            method: { type: 'string', enum: ['GET', 'POST', 'DELETE', 'PUT'] },
-          },
+          properties: FAULT_RULE_PROPERTIES,
         },
       },
     },
