@@ -33,7 +33,6 @@ import { FIELD_ORDER, type CardData } from './card-field-defaults';
 import { CardFormModel } from './card-form-model';
 import { cardRules, loadCardRules } from './card-rules-loader';
 import type { CardRules } from './card-rules';
-import { heldFieldValue } from './held-typing';
 import { renderCardField, renderSavedCard } from './card-fields-view';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
@@ -227,7 +226,7 @@ export class CardForm extends FrameElement {
       const input = this.querySelector<HTMLInputElement>(`#${this.#id}-${field}`);
       const inputTypes = held.get(field);
       if (!input || !inputTypes) continue;
-      const value = heldFieldValue(rules, field, { previous: this.#values[field], raw: input.value, inputTypes }, this.#model.brand());
+      const value = rules.heldFieldValue(field, { previous: this.#values[field], raw: input.value, inputTypes }, this.#model.brand());
       this.#values[field] = value;
       if (input.value !== value) input.value = value;
       if (input !== focused) continue;

@@ -5,7 +5,7 @@ import { cardRules } from './card-rules';
 import { heldFieldValue } from './held-typing';
 
 const typed = (field: FieldName, raw: string, inputTypes: (string | undefined)[] = ['insertText'], brandOf = '') =>
-  heldFieldValue(cardRules, field, { previous: '', raw, inputTypes }, brandOf ? cardRules.detectCardBrand(brandOf) : undefined);
+  heldFieldValue(field, { previous: '', raw, inputTypes }, brandOf ? cardRules.detectCardBrand(brandOf) : undefined);
 
 describe('heldFieldValue', () => {
   it('formats what was typed as typing would have', () => {
