@@ -9,6 +9,7 @@
 import type { CardRules } from './card-rules';
 
 let provided: CardRules | undefined;
+let source: (() => Promise<CardRules>) | undefined;
 let loading: Promise<CardRules> | undefined;
 
 /** The rules, or undefined while they have not arrived. */
@@ -21,11 +22,21 @@ export function provideCardRules(rules: CardRules): void {
   provided = rules;
 }
 
-/** Loads the rules' chunk once; a failed load is tried again on the next call. */
+/**
+ * Where the rules come from when they were not provided at once: the card frame's chunk
+ * (frame-main.ts). The dynamic import lives there, not here: in the hosted page's bundle,
+ * which imports the rules statically, it made the bundler split out a runtime chunk.
+ */
+export function cardRulesFrom(load: () => Promise<CardRules>): void {
+  source = load;
+}
+
+/** Loads the rules once; a failed load is tried again on the next call. */
 export function loadCardRules(): Promise<CardRules> {
   if (provided) return Promise.resolve(provided);
-  loading ??= import('./card-rules').then(
-    ({ cardRules: rules }) => {
+  if (!source) return Promise.reject(new Error('no source for the card rules'));
+  loading ??= source().then(
+    (rules) => {
       provideCardRules(rules);
       return rules;
     },
