@@ -78,7 +78,8 @@ test('a key the field refuses is dropped when the rules arrive, as it would have
 
   rules.release();
   await expect(developer.field('number')).toHaveValue('3782 822463 10005');
-  await expect(developer.field('cvv')).toBeFocused();
+  // A whole American Express number: the focus moves on to the expiry.
+  await expect(developer.field('expiry')).toBeFocused();
   const { log } = await developer.events((l) => lastChange(l.log)?.brand === 'amex');
   expect(lastChange(log)!.fields.number).toMatchObject({ complete: true, valid: true });
 });
