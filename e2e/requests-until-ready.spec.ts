@@ -34,7 +34,7 @@ const RULES_CHUNK = /\/frames\/assets\/card-rules-[\w-]{8}\.js$/;
 
 /** Holds every request for the card form's rules until `release()`. */
 async function holdCardRules(page: Page): Promise<{ asked: () => number; release: () => void }> {
-  let release = () => {};
+  let release = (): void => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked = 0;
   await page.route(RULES_CHUNK, async (route) => {

@@ -24,7 +24,7 @@ const lastChange = (log: LoggedEvent[]) => log.filter((e) => e.name === 'change'
 
 /** Holds every request for the card form's rules until `release()`. */
 async function holdCardRules(page: Page): Promise<{ asked: () => number; release: () => void }> {
-  let release = () => {};
+  let release = (): void => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   let asked = 0;
   await page.route(/\/frames\/assets\/card-rules-[\w-]{8}\.js$/, async (route) => {
