@@ -48,10 +48,10 @@ test('until ready the frame loads neither the payment code nor the key; the shop
   await checkout.open((await createSession()).id);
 
   // Mounted as the script loads: the frame's script and its catalog come in its document
-  // (e2e/requests-until-ready.spec.ts); penpal's chunk if it has started loading: it does as
-  // the ready report leaves.
+  // (e2e/requests-until-ready.spec.ts); penpal's chunk and the form's rules if they have
+  // started loading: they do as the ready report leaves.
   const atReady = new Set(chunksIn(requests));
-  expect([...atReady].filter((name) => name !== 'penpal')).toEqual([]);
+  expect([...atReady].filter((name) => name !== 'penpal' && name !== 'card-rules')).toEqual([]);
   expect(requests).not.toContain('/api/encryption-key');
   // Penpal is a chunk of its own, not part of what draws the form.
   await expect.poll(() => chunksIn(requests)).toContain('penpal');

@@ -9,8 +9,8 @@
 import { cardField, cardFrame } from '@payments/testing/playwright';
 import { expect, test } from './fixtures';
 
-/** The card frame's entry script: the one script its document loads until ready. */
-const CARD_ENTRY = /\/frames\/assets\/card-[\w-]+\.js$/;
+/** The card frame's entry script: the one script its document loads until ready (card-<hash>.js; not card-rules-<hash>.js, which comes after). */
+const CARD_ENTRY = /\/frames\/assets\/card-[\w-]{8}\.js$/;
 
 test('a card mount after the page has loaded takes the frame\'s script from the cache: downloaded once, before the mount', async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
   const downloads: string[] = [];

@@ -24,11 +24,37 @@ function recordGatewayRequests(page: Page, gatewayUrl: string): { name: string; 
 }
 
 /**
- * Started as the frame's ready report leaves, or as the page hears it: penpal (in the frame)
- * and embedded-fields-connect.js (penpal, on the page). They may or may not have started by
- * the time a test sees ready; nothing else may.
+ * Started as the frame's ready report leaves, or as the page hears it: penpal and the card
+ * form's rules (`card-rules`) in the frame, embedded-fields-connect.js (penpal, on the page).
+ * They may or may not have started by the time a test sees ready; nothing else may. That
+ * they start only after the report is held by the test of the rules below.
  */
-const AFTER_READY = new Set(['penpal', '/v{version}/embedded-fields-connect.js']);
+const AFTER_READY = new Set(['penpal', 'card-rules', '/v{version}/embedded-fields-connect.js']);
+const RULES_CHUNK = /\/frames\/assets\/card-rules-[\w-]{8}\.js$/;
+
+/** Holds every request for the card form's rules until `release()`. */
+async function holdCardRules(page: Page): Promise<{ asked: () => number; release: () => void }> {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(RULES_CHUNK, async (route) => {
+    asked += 1;
+    await released;
+    await route.continue();
+  });
+  return { asked: () => asked, release };
+}
+
+/** In the card frame: when its ready report left, and when its request for the rules started (performance timeline). */
+async function reportAndRulesTimes(page: Page, gatewayUrl: string): Promise<{ report: number | undefined; rules: number | undefined }> {
+  const frame = page.frames().find((f) => f.url().startsWith(`${gatewayUrl}/frames/card`));
+  if (!frame) throw new Error('no card frame');
+  return frame.evaluate(() => ({
+    report: performance.getEntriesByName('ef-ready-report')[0]?.startTime,
+    rules: performance.getEntriesByType('resource').find((entry) => /\/card-rules-[\w-]{8}\.js$/.test(entry.name))?.startTime,
+  }));
+}
+
 const untilReady = (requests: { name: string }[]) => requests.map((r) => r.name).filter((name) => !AFTER_READY.has(name));
 
 /** What only the shopper's first focus, a payment or changeLocale may load. */
@@ -71,6 +97,33 @@ test('a card mounted after the page has loaded: the frame document alone, its sc
   await page.waitForLoadState('networkidle');
   expect(requests.map((r) => r.name).filter((name) => NOT_BEFORE_ASKED.test(name))).toEqual([]);
 });
+
+for (const mounted of ['as the script loads', 'after the page has loaded'] as const) {
+  test(`the card form's rules, mounted ${mounted}: ready while they are held, asked for only once the ready report has left`, async ({ page, merchantOrigin, gatewayUrl, createSession }) => {
+    const requests = recordGatewayRequests(page, gatewayUrl);
+    const rules = await holdCardRules(page);
+    const session = (await createSession()).id;
+    if (mounted === 'as the script loads') await new CheckoutPage(page, merchantOrigin, gatewayUrl).open(session);
+    else {
+      await page.goto(`${merchantOrigin}/later-mount?${new URLSearchParams({ gateway: gatewayUrl, session })}`);
+      await expect(page.locator('iframe[data-ef-preload]')).toHaveAttribute('data-ef-preload', 'loaded');
+      // The preload frame's rehearsal draws an empty form: it needs no rules, and must not fetch them (the mount's bytes).
+      expect(requests.map((r) => r.name)).not.toContain('card-rules');
+      await page.getByRole('button', { name: 'Pay by card' }).click();
+    }
+    // Ready, drawn and focusable, while the rules are still held.
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+    await expect(new CheckoutPage(page, merchantOrigin, gatewayUrl).cardField('number')).toBeVisible();
+    await expect.poll(rules.asked).toBe(1);
+    expect(requests.filter((r) => r.name === 'card-rules')).toHaveLength(1);
+
+    rules.release();
+    await expect.poll(async () => (await reportAndRulesTimes(page, gatewayUrl)).rules).toBeDefined();
+    const { report, rules: rulesAsked } = await reportAndRulesTimes(page, gatewayUrl);
+    expect(report).toBeDefined();
+    expect(rulesAsked!).toBeGreaterThanOrEqual(report!);
+  });
+}
 
 test('the hosted page: four requests until its card field is ready; the paying code, the key and other catalogs only once asked for', async ({ page, gatewayUrl, createHostedPage }) => {
   const requests = recordGatewayRequests(page, gatewayUrl);

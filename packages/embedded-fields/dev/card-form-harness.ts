@@ -13,6 +13,7 @@ import type { FieldStyles } from '../src/shared/payment-types';
 import type { FrameConfig } from '../src/shared/protocol';
 import { PROTOCOL_VERSION } from '../src/shared/protocol';
 import '../src/secure/card-form';
+import '../src/secure/card-rules-at-once'; // the rules at once, as the hosted page has them (the card frame loads them after ready)
 import type { CardForm } from '../src/secure/card-form';
 
 type Optional = 'off' | 'optional' | 'required';

@@ -7,7 +7,8 @@ import { formatMessage, type CardBrand, type Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { FieldName, FieldState } from '../shared/payment-types';
 import { brandMark, cvvMark } from './card-marks';
-import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH, type SavedCardView } from './field-controller';
+import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH } from './card-field-defaults';
+import type { SavedCardView } from './field-controller';
 import { fieldErrorMessage } from './field-messages';
 import { securityCodeField } from './security-code';
 

@@ -1,6 +1,7 @@
 /**
- * The card form's fields as data: their order, the values and modes to start from, each
- * field's state and edit rules (from field-controller.ts), and what `readCardData()` answers.
+ * The card form's fields' rules: each field's state and edit rule (from field-controller.ts).
+ * Their order, the values to start from and what `readCardData()` answers are in
+ * card-field-defaults.ts, which the form needs before these rules have loaded.
  */
 import type { CardBrand } from '@payments/core';
 import type { FieldName, FieldState } from '../shared/payment-types';
@@ -19,34 +20,6 @@ import {
   type EditResult,
   type FieldMode,
 } from './field-controller';
-
-/** What `readCardData()` answers: the values to encrypt, only when every field is valid. */
-export interface CardData {
-  /** Digits only. Empty for saved-card. */
-  number: string;
-  /** '1'–'12', no leading zero. Empty for saved-card. */
-  expiryMonth: string;
-  /** Four digits. Empty for saved-card. */
-  expiryYear: string;
-  cvv: string;
-  /** Trimmed; '' when the field is not shown or left empty. */
-  holderName: string;
-  email: string;
-  /** The shopper ticked "save this card" (only when offered). */
-  saveCard: boolean;
-}
-
-/** Field order: Tab order, focus advance, and the order of ComponentState.fields. */
-export const FIELD_ORDER: readonly FieldName[] = ['number', 'expiry', 'cvv', 'holderName', 'email'];
-
-export const emptyValues = (): Record<FieldName, string> => ({ number: '', expiry: '', cvv: '', holderName: '', email: '' });
-export const typingModes = (): Record<FieldName, FieldMode> => ({
-  number: 'typing',
-  expiry: 'typing',
-  cvv: 'typing',
-  holderName: 'typing',
-  email: 'typing',
-});
 
 /** What a field's state depends on besides its value. */
 export interface FieldContext {

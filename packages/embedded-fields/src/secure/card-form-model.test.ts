@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameConfig } from '../shared/protocol';
 import { CardFormModel } from './card-form-model';
+import './card-rules-at-once'; // the rules, as the hosted page has them (the card frame loads them after ready)
 
 const NEXT_YEAR = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 

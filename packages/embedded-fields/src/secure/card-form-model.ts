@@ -3,13 +3,27 @@
  * configuration, what was typed in each field and how far each is judged (typing, blurred,
  * submitted), which fields show, the brand, each field's state, the form's ComponentState,
  * the holder data and the card data to encrypt. No DOM: <ef-card-form> (card-form.ts) draws
- * it and feeds it the shopper's edits.
+ * it and feeds it the shopper's edits. The rules it judges by load after the form is drawn
+ * (card-rules-loader.ts); until then every field is empty, and judged as such.
  */
-import { detectCardBrand, normalizeCardNumber, toEncryptableExpiry, validateExpiry, type CardBrand } from '@payments/core';
+import type { CardBrand } from '@payments/core';
 import type { ComponentState, FieldName, FieldState, HolderData } from '../shared/payment-types';
 import type { FrameConfig } from '../shared/protocol';
-import { describeSavedCard, savedCardExpired, type FieldMode, type SavedCardView } from './field-controller';
-import { cardFieldState, emptyValues, FIELD_ORDER, typingModes, type CardData } from './card-fields';
+import type { SavedCardView } from './field-controller';
+import { emptyFieldState, emptyValues, FIELD_ORDER, typingModes, type CardData, type FieldMode } from './card-field-defaults';
+import { cardRules } from './card-rules-loader';
+import type { CardRules } from './card-rules';
+
+/**
+ * The rules, where an answer needs them. They are always here by then: the fields hold
+ * nothing until the rules have arrived (card-form.ts keeps what is typed meanwhile), a saved
+ * card is drawn only once they have (frame-main.ts), and a submit or validate waits for them.
+ */
+function rules(): CardRules {
+  const loaded = cardRules();
+  if (!loaded) throw new Error('the card rules have not loaded');
+  return loaded;
+}
 
 export class CardFormModel {
   /** The frame's configuration; none yet: no field shows. */
@@ -37,17 +51,18 @@ export class CardFormModel {
   /** The saved card to show (saved-card only). */
   savedCard(): SavedCardView | undefined {
     const card = this.config?.component === 'saved-card' ? this.config.savedCard : null;
-    return card ? describeSavedCard(card) : undefined;
+    return card ? rules().describeSavedCard(card) : undefined;
   }
 
   savedCardExpired(): boolean {
     const card = this.config?.component === 'saved-card' ? this.config.savedCard : null;
-    return card ? savedCardExpired(card.expirationDate, new Date()) : false;
+    return card ? rules().savedCardExpired(card.expirationDate, new Date()) : false;
   }
 
   /** The saved card's brand, or the one the number typed so far shows. */
   brand(): CardBrand | undefined {
-    return this.config?.component === 'saved-card' ? this.savedCard()?.brand : detectCardBrand(this.values.number);
+    if (this.config?.component === 'saved-card') return this.savedCard()?.brand;
+    return this.values.number === '' ? undefined : rules().detectCardBrand(this.values.number);
   }
 
   brandId(): string | null {
@@ -57,11 +72,14 @@ export class CardFormModel {
   /** A field's state, judged as in `mode` (its own mode by default). */
   fieldState(field: FieldName, mode: FieldMode = this.modes[field]): FieldState {
     const customer = this.config?.customerConfig;
-    return cardFieldState(field, this.values[field], mode, {
-      brand: this.brand(),
-      holderNameRequired: Boolean(customer?.holderNameRequired),
-      holderEmailRequired: Boolean(customer?.holderEmailRequired),
-    });
+    const holderNameRequired = Boolean(customer?.holderNameRequired);
+    const holderEmailRequired = Boolean(customer?.holderEmailRequired);
+    const loaded = cardRules();
+    if (!loaded && this.values[field] === '') {
+      const required = field === 'holderName' ? holderNameRequired : field === 'email' ? holderEmailRequired : true;
+      return emptyFieldState(field, mode, required);
+    }
+    return (loaded ?? rules()).cardFieldState(field, this.values[field], mode, { brand: this.brand(), holderNameRequired, holderEmailRequired });
   }
 
   /** Every shown field's state; never a value. */
@@ -103,10 +121,10 @@ export class CardFormModel {
       if (!this.config.savedCard) return undefined;
       return { number: '', expiryMonth: '', expiryYear: '', cvv: this.values.cvv, holderName, email, saveCard: false };
     }
-    const number = normalizeCardNumber(this.values.number);
-    const expiry = validateExpiry(this.values.expiry, new Date(), { final: true }).expiry;
+    const number = rules().normalizeCardNumber(this.values.number);
+    const expiry = rules().encryptableExpiry(this.values.expiry);
     if (!number || !expiry) return undefined;
-    const { month, year } = toEncryptableExpiry(expiry);
+    const { month, year } = expiry;
     return {
       number,
       expiryMonth: month,

@@ -17,15 +17,22 @@
  *    it); a listener that moves focus itself calls `preventDefault()` on the event, and the
  *    element then cancels the key;
  *  - `ef-submit`: Enter in a field (not while busy).
+ *
+ * The rules it formats and judges by (card-rules.ts) may arrive after it is drawn (the card
+ * frame loads them as its ready report leaves): what the shopper types before they arrive
+ * stays in the inputs as typed, and is formatted and judged the moment they do
+ * (#applyHeldTyping).
  */
 import { isLocaleTag, type LocaleTag, type Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { defineElement, FrameElement } from './frame-element';
 import type { ComponentState, FieldName, HolderData } from '../shared/payment-types';
 import type { FrameConfig } from '../shared/protocol';
-import { cardNumberReady, editKindOf, type Edit, type SavedCardView } from './field-controller';
-import { editCardField, type CardData } from './card-fields';
+import type { Edit, SavedCardView } from './field-controller';
+import { FIELD_ORDER, type CardData } from './card-field-defaults';
 import { CardFormModel } from './card-form-model';
+import { cardRules, loadCardRules } from './card-rules-loader';
+import type { CardRules } from './card-rules';
 import { renderCardField, renderSavedCard } from './card-fields-view';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
@@ -56,6 +63,9 @@ export class CardForm extends FrameElement {
     state: () => (this.#model.config ? this.getState() : undefined),
   });
   readonly #id = `ef${(instances += 1)}`;
+  /** The fields typed in before the rules arrived, with their edits' input types, in order. */
+  readonly #held = new Map<FieldName, (string | undefined)[]>();
+  #awaitingRules = false;
 
   /** No CVV field for a new card: the hosted page's `cvv_less` option (Embedded Fields always shows it, spec). */
   get hideCvv(): boolean {
@@ -154,12 +164,13 @@ export class CardForm extends FrameElement {
    * email (its input has no selection to read).
    */
   #onBeforeInput(field: FieldName, event: InputEvent): void {
-    if (!FORETOLD_FIELDS.has(field) || event.inputType !== 'insertText' || !event.data || event.isComposing || event.defaultPrevented) return;
+    const rules = cardRules();
+    if (!rules || !FORETOLD_FIELDS.has(field) || event.inputType !== 'insertText' || !event.data || event.isComposing || event.defaultPrevented) return;
     const input = event.target as HTMLInputElement;
     const { selectionStart: start, selectionEnd: end } = input;
     if (start === null || end === null || input.value !== this.#values[field]) return;
     const raw = input.value.slice(0, start) + event.data + input.value.slice(end);
-    const result = editCardField(field, { previous: input.value, raw, caret: start + event.data.length, kind: 'insert' }, this.#model.brand());
+    const result = rules.editCardField(field, { previous: input.value, raw, caret: start + event.data.length, kind: 'insert' }, this.#model.brand());
     if (result.refused || result.value === input.value) return;
     const [value, mode] = [this.#values[field], this.#modes[field]];
     this.#values[field] = result.value;
@@ -176,18 +187,62 @@ export class CardForm extends FrameElement {
   #onInput(field: FieldName, event: Event): void {
     if ((event as InputEvent).isComposing) return; // judged at compositionend
     const inputType = event instanceof InputEvent ? event.inputType : undefined;
-    this.#handleInput(field, event.target as HTMLInputElement, editKindOf(inputType));
+    const rules = cardRules();
+    if (rules) this.#handleInput(rules, field, event.target as HTMLInputElement, rules.editKindOf(inputType));
+    else this.#hold(field, inputType);
   }
 
   #onCompositionEnd(field: FieldName, event: CompositionEvent): void {
-    this.#handleInput(field, event.target as HTMLInputElement, 'insert');
+    const rules = cardRules();
+    if (rules) this.#handleInput(rules, field, event.target as HTMLInputElement, 'insert');
+    else this.#hold(field, 'insertText');
   }
 
-  #handleInput(field: FieldName, input: HTMLInputElement, kind: Edit['kind']): void {
+  /** An edit before the rules arrived: the input keeps it as typed until they do (and asks for them, should their load have failed). */
+  #hold(field: FieldName, inputType: string | undefined): void {
+    this.#held.set(field, [...(this.#held.get(field) ?? []), inputType]);
+    if (this.#awaitingRules) return;
+    this.#awaitingRules = true;
+    loadCardRules().then(
+      (rules) => this.#applyHeldTyping(rules),
+      () => {
+        this.#awaitingRules = false; // the next keystroke asks again
+      },
+    );
+  }
+
+  /**
+   * The rules have arrived: each field typed in meanwhile gets the text typing would have
+   * left (held-typing.ts), in field order (the CVV's length follows the number's brand); then
+   * the state leaves, and focus moves on as the last key would have moved it.
+   */
+  #applyHeldTyping(rules: CardRules): void {
+    const held = new Map(this.#held);
+    this.#held.clear();
+    this.#awaitingRules = false;
+    const focused = this.ownerDocument.activeElement;
+    let typedIn: FieldName | undefined;
+    for (const field of FIELD_ORDER) {
+      const input = this.querySelector<HTMLInputElement>(`#${this.#id}-${field}`);
+      const inputTypes = held.get(field);
+      if (!input || !inputTypes) continue;
+      const value = rules.heldFieldValue(field, { previous: this.#values[field], raw: input.value, inputTypes }, this.#model.brand());
+      this.#values[field] = value;
+      if (input.value !== value) input.value = value;
+      if (input !== focused) continue;
+      typedIn = field;
+      if (field !== 'email') input.setSelectionRange(value.length, value.length);
+    }
+    this.#emitState();
+    this.requestUpdate();
+    if (typedIn && this.#readyToMoveOn(rules, typedIn)) this.#focusNext(typedIn);
+  }
+
+  #handleInput(rules: CardRules, field: FieldName, input: HTMLInputElement, kind: Edit['kind']): void {
     const previous = this.#values[field];
     if (input.value === previous) return;
     const caret = field === 'email' ? input.value.length : (input.selectionStart ?? input.value.length);
-    const result = editCardField(field, { previous, raw: input.value, caret, kind }, this.#model.brand());
+    const result = rules.editCardField(field, { previous, raw: input.value, caret, kind }, this.#model.brand());
     if (!result.refused) {
       this.#values[field] = result.value;
       this.#modes[field] = 'typing';
@@ -203,12 +258,12 @@ export class CardForm extends FrameElement {
     if (result.refused) return;
 
     const typed = kind === 'insert' || kind === 'paste';
-    if (typed && focused && result.caret === result.value.length && this.#readyToMoveOn(field)) this.#focusNext(field);
+    if (typed && focused && result.caret === result.value.length && this.#readyToMoveOn(rules, field)) this.#focusNext(field);
   }
 
-  #readyToMoveOn(field: FieldName): boolean {
+  #readyToMoveOn(rules: CardRules, field: FieldName): boolean {
     const value = this.#values[field];
-    if (field === 'number') return cardNumberReady(value);
+    if (field === 'number') return rules.cardNumberReady(value);
     if (field === 'expiry' || field === 'cvv') {
       const state = this.#model.fieldState(field, 'typing');
       return state.valid && state.complete;

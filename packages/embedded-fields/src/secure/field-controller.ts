@@ -24,6 +24,9 @@ import {
   type FieldValidation,
 } from '@payments/core';
 import type { FieldState } from '../shared/payment-types';
+import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH, type FieldMode } from './card-field-defaults';
+
+export { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH, type FieldMode };
 
 /** The kinds of input the controller tells apart (from InputEvent.inputType). */
 export type EditKind = 'insert' | 'paste' | 'autofill' | 'deleteBackward' | 'deleteForward';
@@ -49,10 +52,6 @@ export interface EditResult {
 
 /** Longest raw text looked at; anything longer (a 10,000-character paste) is refused. */
 export const MAX_RAW_LENGTH = 64;
-/** Longest holder name (spec: names up to 255 characters; core's CUSTOMER_LIMITS.text). */
-export const MAX_HOLDER_NAME_LENGTH = 255;
-/** Longest email (spec: up to 512 characters; core's CUSTOMER_LIMITS.email). */
-export const MAX_EMAIL_LENGTH = 512;
 
 /**
  * The same address check as core's `checkCustomer` (a test holds them equal). Core keeps it
@@ -282,14 +281,12 @@ export function editHolderName(edit: Edit): EditResult {
   return { value, caret: Math.min(head.length, value.length), refused: false };
 }
 
-/**
- * How far the form has judged a field: while `typing`, only errors that more typing cannot
- * fix show; once `blurred`, the value is judged as it stands (an empty field shows nothing:
- * tabbing through is not a mistake); once `submitted` (validateAll), an empty required field
- * is an error too.
+/*
+ * How far the form has judged a field (FieldMode): while `typing`, only errors that more
+ * typing cannot fix show; once `blurred`, the value is judged as it stands (an empty field
+ * shows nothing: tabbing through is not a mistake); once `submitted` (validateAll), an empty
+ * required field is an error too.
  */
-export type FieldMode = 'typing' | 'blurred' | 'submitted';
-
 function toFieldState(validation: FieldValidation, mode: FieldMode): FieldState {
   const empty = validation.state === 'empty';
   const error = empty && mode === 'blurred' ? null : (validation.error ?? null);

@@ -49,12 +49,16 @@ export function configFromUrl<C>(isConfig: (value: unknown) => value is C): C | 
  *  - The drawing starts in the next task: drawn inside the script's first task, the report
  *    reached the host some 20 ms later (Chrome, 2026-11).
  *  - The height is the form's when the report leaves: a resize after it is relayed.
+ *  - `afterReport` runs as a ready report leaves: what the frame loads then (the card form's
+ *    rules) starts beside penpal, never before ready. The report's moment is marked
+ *    (`ef-ready-report`, performance.mark) for the tests that hold it to that.
  */
 export function drawThenConnect<Host extends CommonHost & Methods, Drawn extends { height: number }>(
   environment: FrameEnvironment,
   form: HTMLElement,
   methods: Methods,
   draw: () => Promise<Omit<Drawn, 'height'>>,
+  afterReport: () => void = () => undefined,
 ): Promise<RemoteProxy<Host>> {
   const reported = new Promise<ReadyReport<Drawn>>((resolve) => {
     setTimeout(() => {
@@ -64,7 +68,9 @@ export function drawThenConnect<Host extends CommonHost & Methods, Drawn extends
           (error: unknown): ReadyReport<Drawn> => ({ kind: 'failed', reason: error instanceof Error ? error.message : 'could not draw' }),
         )
         .then((report) => {
+          performance.mark('ef-ready-report');
           window.parent.postMessage(readyMessage(report), environment.parentOrigin);
+          if (report.kind === 'ready') afterReport();
           resolve(report);
         });
     });

@@ -2,11 +2,13 @@
  * The secure card frame's entry (served by the gateway at /frames/card): the card form, and
  * the methods the host calls (frame-bootstrap.ts says whom it trusts and how it connects).
  *
- * Until ready the frame loads only what draws and checks the form, and one catalog. The
- * brands' marks, the payment code (encryption, 3-D Secure, error wording) and the encryption
- * key load when the shopper first focuses a field, so they are there before the shopper can
- * type a brand or submit, without delaying the form; a submit that comes first (a merchant's
- * script) waits for them.
+ * Until ready the frame loads only what draws the form, and one catalog. The form's rules
+ * (formatting, validation, the brands: card-rules.ts) load as the ready report leaves, like
+ * penpal, long before a shopper's first key; keys that come sooner wait in the inputs
+ * (card-form.ts). The brands' marks, the payment code (encryption, 3-D Secure, error
+ * wording) and the encryption key load when the shopper first focuses a field, so they are
+ * there before the shopper can type a brand or submit, without delaying the form; a submit,
+ * validate or getState that comes first (a merchant's script) waits for what it needs.
  *
  * The gateway's preload document runs this script too, to draw a form once before any mount
  * (rehearsal.ts).
@@ -19,12 +21,14 @@ import { configFromUrl, configuredLocale, drawThenConnect, placeForm, formMethod
 import { takeDocumentCatalog } from './document-catalog';
 import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
+import { cardRulesFrom, loadCardRules } from './card-rules-loader';
 import { isRehearsal, rehearse } from './rehearsal';
 import type { GatewayApi } from './gateway-api';
 import type { pay } from './payment';
 
 function start(environment: FrameEnvironment): void {
   takeDocumentCatalog(); // the locale it opens in, from the document: no request before drawing
+  cardRulesFrom(() => import('./card-rules').then((module) => module.cardRules)); // loaded as the ready report leaves (below)
   const { sessionId, clientKey } = environment;
   let payment: Promise<{ pay: typeof pay; api: GatewayApi }> | undefined;
   const loadPayment = () => {
@@ -47,6 +51,7 @@ function start(environment: FrameEnvironment): void {
   form.addEventListener(
     'focusin',
     () => {
+      void loadCardRules().catch(() => undefined);
       void loadBrandMarks().catch(() => undefined);
       void loadPayment().catch(() => undefined);
     },
@@ -56,14 +61,25 @@ function start(environment: FrameEnvironment): void {
   let locale: LocaleTag = 'en-US';
   let host: HostMethods | undefined;
 
+  // The answers that judge what was typed wait for the rules (without them, should they fail
+  // to load, the fields are judged as empty: the form cannot pay then anyway).
+  const judged = async <T>(answer: () => T): Promise<T> => {
+    await loadCardRules().catch(() => undefined);
+    return answer();
+  };
+  const common = formMethods(form, (next) => {
+    locale = next;
+  });
   const methods: FrameMethods = {
-    ...formMethods(form, (next) => {
-      locale = next;
-    }),
+    ...common,
+    validate: () => judged(common.validate),
+    getState: () => judged(common.getState),
+    getHolderData: () => judged(common.getHolderData),
     async submit(request) {
       if (!config || !host) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
       let loaded: Awaited<ReturnType<typeof loadPayment>>;
       try {
+        await loadCardRules();
         loaded = await loadPayment();
       } catch {
         const message = loadedMessages(locale).status.serviceUnavailable;
@@ -76,14 +92,14 @@ function start(environment: FrameEnvironment): void {
 
   const connected = drawThenConnect<HostRemote, { height: number }>(environment, form, { ...methods }, async () => {
     if (!config) throw new Error('no valid configuration');
-    // A saved card shows its brand at once: its mark is part of ready.
-    if (config.component === 'saved-card') await loadBrandMarks().catch(() => undefined);
+    // A saved card shows its brand at once: its mark and the brands' table (in the rules) are part of ready.
+    if (config.component === 'saved-card') await Promise.all([loadBrandMarks().catch(() => undefined), loadCardRules()]);
     // The merchant's translations (their layer loads only if there are any); without it the catalog's words show.
     await loadFormMessages(configuredLocale(config), config.translations).catch(() => undefined);
     locale = await placeForm(form, config);
     await form.updateComplete;
     return {};
-  });
+  }, () => void loadCardRules().catch(() => undefined)); // the form's rules, as the report leaves (a failed load is tried again at the first key or focus)
   connected.then(
     (remote) => {
       host = remote;

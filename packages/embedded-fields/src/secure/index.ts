@@ -6,6 +6,8 @@
 
 /** The card and saved-card form element (`<ef-card-form>`), as the card frame renders it. */
 export { CardForm, type CardData } from './card-form';
+/** Its rules, at once: the hosted page's form answers `validateAll()` as soon as it is drawn (the card frame loads them later). */
+import './card-rules-at-once';
 
 /** The catalog the gateway wrote into the document, handed to core (no request for it). */
 export { takeDocumentCatalog } from './document-catalog';

@@ -8,7 +8,7 @@ import { loadedMessages, toGatewayCustomer, type LocaleTag, type ThreeDsAdapter 
 import type { ComponentState, Customer } from '../shared/payment-types';
 import { isChallengeOutcome, type FrameConfig, type HostMethods, type SubmitOutcome } from '../shared/protocol';
 import { payByCard, type CardToPay } from './card-payment';
-import { savedCardExpired } from './field-controller';
+import { loadCardRules } from './card-rules-loader';
 import { invalidCardError } from './field-messages';
 import { runFingerprint } from './fingerprint';
 import type { GatewayApi } from './gateway-api';
@@ -54,7 +54,9 @@ export async function pay(ctx: PaymentContext, customer: Customer): Promise<Subm
   // An expired saved card is refused here, before anything is sent (the gateway would answer
   // INVALID_REQUEST_PAYMENT_METHOD_EXPIRED, mapped to the same error).
   const saved = ctx.config.component === 'saved-card' ? ctx.config.savedCard : null;
-  if (saved && savedCardExpired(saved.expirationDate, new Date())) {
+  // The rules are here by now (the frame's submit waited for them); a chunk of their own,
+  // they are asked for through their loader, not imported (card-rules.ts).
+  if (saved && (await loadCardRules()).savedCardExpired(saved.expirationDate, new Date())) {
     ctx.form.validateAll();
     ctx.form.showFormMessage(text.savedCard.expiredError);
     return { kind: 'error', error: { code: 'payment_method_expired', message: text.savedCard.expiredError } };

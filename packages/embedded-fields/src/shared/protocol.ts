@@ -88,10 +88,10 @@ export type SubmitOutcome =
 /** Methods the frame exposes to the host. */
 export interface FrameMethods {
   setLocale(locale: Locale): void;
-  /** Shows every error and answers the state. */
-  validate(): ComponentState;
-  getState(): ComponentState;
-  getHolderData(): HolderData;
+  /** Shows every error and answers the state (the card frame's once its rules have loaded: a promise). */
+  validate(): ComponentState | Promise<ComponentState>;
+  getState(): ComponentState | Promise<ComponentState>;
+  getHolderData(): HolderData | Promise<HolderData>;
   submit(request: SubmitRequest): Promise<SubmitOutcome>;
   focusField(which: 'first' | 'last'): void;
 }

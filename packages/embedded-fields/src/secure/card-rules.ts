@@ -1,0 +1,34 @@
+/**
+ * The card form's rules: each field's edit rule and state, the brands, the saved card's
+ * description and the card data to encrypt (field-controller.ts, card-fields.ts and core's
+ * card validators). In the card frame they are a chunk of their own, fetched as the ready
+ * report leaves, like penpal (card-rules-loader.ts): a form with nothing typed in it needs
+ * none of them to draw. The frame's code reaches them only through the loader (a static
+ * import would put them back in its first download); the hosted page imports them at once
+ * (card-rules-at-once.ts).
+ */
+import { detectCardBrand, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
+import { cardFieldState, editCardField } from './card-fields';
+import { cardNumberReady, describeSavedCard, editKindOf, savedCardExpired } from './field-controller';
+import { heldFieldValue } from './held-typing';
+
+/** An expiry as typed, as the month and four-digit year to encrypt; undefined unless valid now. */
+function encryptableExpiry(value: string): { month: string; year: string } | undefined {
+  const expiry = validateExpiry(value, new Date(), { final: true }).expiry;
+  return expiry ? toEncryptableExpiry(expiry) : undefined;
+}
+
+export const cardRules = {
+  cardFieldState,
+  editCardField,
+  editKindOf,
+  cardNumberReady,
+  describeSavedCard,
+  savedCardExpired,
+  detectCardBrand,
+  normalizeCardNumber,
+  encryptableExpiry,
+  heldFieldValue,
+};
+
+export type CardRules = typeof cardRules;
