@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_TEXTS } from './texts';
+import { PAGE_TEXTS } from './texts/all';
+import { PAGE_TEXT_KEYS } from './texts';
 
 const all = (locale: keyof typeof PAGE_TEXTS) => Object.values(PAGE_TEXTS[locale]).join('\n');
 
@@ -24,5 +25,11 @@ describe("the hosted page's texts follow the style notes", () => {
     for (const locale of Object.keys(PAGE_TEXTS) as (keyof typeof PAGE_TEXTS)[]) {
       expect(all(locale)).not.toMatch(/transa[ck]/i);
     }
+  });
+});
+
+describe('one language per load', () => {
+  it('a document block is taken only with every text (PAGE_TEXT_KEYS is every key of PageTexts)', () => {
+    for (const texts of Object.values(PAGE_TEXTS)) expect([...PAGE_TEXT_KEYS].sort()).toEqual(Object.keys(texts).sort());
   });
 });
