@@ -7,12 +7,14 @@
  */
 import { minifyCssLiterals, plainDynamicImports } from '@payments/embedded-fields/build';
 import { defineConfig } from 'vite';
+import { cardFormCssInStylesheet } from './build/card-form-css';
 
 export default defineConfig({
   // .ts before .js: a stray compiled file must never shadow its source.
   resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'], dedupe: ['lit', '@payments/core'] },
   // Lazy chunks (the paying code, each catalog) import no stylesheet: the plain dynamic import suffices.
-  plugins: [minifyCssLiterals(), plainDynamicImports()],
+  // The card form's CSS moves from its script into the page's stylesheet (build/card-form-css.ts).
+  plugins: [minifyCssLiterals(), cardFormCssInStylesheet(), plainDynamicImports()],
   root: 'src',
   base: '/hpp/',
   build: {

@@ -24,7 +24,6 @@ import {
   instalmentChoices,
   outcomeOf,
   paymentOptions,
-  sameOriginUrl,
   type PaymentOption,
   type SessionView,
 } from './checkout-model';
@@ -32,14 +31,15 @@ import type { PaymentResult } from './checkout-payment';
 import { attemptPayment, warmPaymentFlow } from './payment-attempt';
 import { checkContact, type ContactError, type ContactFieldName, type ContactValues } from './contact-fields';
 import { createHppApi, GatewayCallError, type HppApi } from './hpp-api';
-import { pageTexts } from './texts';
+import { hasPageTexts, loadPageTexts, pageTexts, takeDocumentTexts } from './texts';
 import { themeVariables } from './theme';
-import { checkoutView, type Banner } from './views/checkout-view';
+import { type Banner, type CheckoutActions, type CheckoutModel } from './views/checkout-view';
 import { noticeView, type NoticeModel } from './views/notice-view';
 import { AUTO_RETURN_MS, noticeModel, returnsByItself, type Screen } from './notice-model';
 import { createCardForm } from './card-forms';
 import { storedLocale, storeLocale, takeEmbeddedData } from './page-data';
-import { orderSummary, pageFooter, pageHeader, type MerchantView } from './views/shell-view';
+import { firstView, readFirstView, takeOver } from './take-over';
+import { checkoutContent, merchantView, pageView } from './views/page-view';
 
 export class HostedPaymentPage extends LitElement {
   /** From the document's meta tags (the gateway writes them). */
@@ -78,9 +78,12 @@ export class HostedPaymentPage extends LitElement {
 
   async #start(): Promise<void> {
     takeDocumentCatalog(); // the gateway wrote the locale it expects into the document
+    // …and the page's own texts in it: until the session says otherwise, the page speaks that language.
+    const documentLocale = takeDocumentTexts();
+    if (documentLocale) this.#locale = documentLocale;
     // Notices before a session is known speak the browser's language.
     const early = async (notice: 'invalid' | 'unavailable') => {
-      await loadMessages(this.#locale);
+      await loadLanguage(this.#locale);
       this.#show({ kind: 'notice', notice });
     };
     if (!this.clientKey || !this.sessionId) return early('invalid');
@@ -98,7 +101,7 @@ export class HostedPaymentPage extends LitElement {
     this.#session = session;
     // The one catalog this page needs (the gateway wrote it into the document), unless the shopper switches.
     const locale = hostedPageLocale(session.hpp.language, session.merchant.default_language, storedLocale(this.sessionId));
-    await loadMessages(locale);
+    await loadLanguage(locale);
     this.#locale = locale;
     // Only a customer's open session has saved cards to offer (one more call, for them only).
     const savedCards =
@@ -143,11 +146,31 @@ export class HostedPaymentPage extends LitElement {
     const customer = session.customer;
     this.#contact = { email: customer?.email ?? '', first_name: customer?.first_name ?? '', last_name: customer?.last_name ?? '' };
     this.#show({ kind: 'checkout' });
+    void this.#takeOverFirstView();
     // Once the shopper starts (not before the page is drawn): the paying code and the merchant's
     // key, so Pay costs no round trip. Pay waits for them if it comes first.
     const warm = () => warmPaymentFlow(api);
     this.addEventListener('focusin', warm, { once: true });
     this.addEventListener('pointerdown', warm, { once: true });
+  }
+
+  /**
+   * The gateway's first view (the checkout in the document, take-over.ts) gives way to the
+   * page's own checkout once that is drawn, with what the shopper did in it meanwhile.
+   */
+  async #takeOverFirstView(): Promise<void> {
+    const view = firstView();
+    if (!view) return;
+    // Read before the page draws its own radios: they share the group's name with the first view's.
+    const state = readFirstView(view);
+    if (state.language && state.language !== this.#locale && isLocaleTag(state.language)) await this.#setLocale(state.language);
+    // Another option chosen: its panel was never open, so nothing was typed into its fields.
+    const chosen = state.option !== this.#selected && this.#options.some((o) => o.id === state.option);
+    if (chosen) this.#select(state.option!);
+    await this.updateComplete;
+    const form = this.#forms.get(this.#selected) ?? null;
+    await form?.updateComplete;
+    takeOver(view, chosen ? { ...state, fields: [], focused: null } : state, form);
   }
 
   #show(screen: Screen, focus = false): void {
@@ -192,7 +215,7 @@ export class HostedPaymentPage extends LitElement {
 
   async #setLocale(locale: LocaleTag): Promise<void> {
     if (!isLocaleTag(locale)) return;
-    await loadMessages(locale);
+    await loadLanguage(locale);
     this.#locale = locale;
     storeLocale(this.sessionId, locale);
     for (const form of this.#forms.values()) form.locale = locale;
@@ -300,7 +323,9 @@ export class HostedPaymentPage extends LitElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     document.documentElement.lang = this.#locale;
-    document.title = this.#title();
+    // Any screen but the checkout replaces the first view at once (the checkout takes it over: #takeOverFirstView).
+    if (this.#screen.kind !== 'checkout' && this.#screen.kind !== 'loading') firstView()?.remove();
+    if (hasPageTexts(this.#locale)) document.title = this.#title();
     // Through CSSOM: the CSP allows no style attribute (a lit styleMap would write one first).
     for (const [name, value] of Object.entries(themeVariables(this.#session?.merchant.branding))) this.style.setProperty(name, value);
     const focus = this.#focus;
@@ -318,59 +343,60 @@ export class HostedPaymentPage extends LitElement {
     return head ? `${head} · ${text.secureCheckout}` : text.secureCheckout;
   }
 
-  protected override render(): TemplateResult {
+  protected override render(): TemplateResult | typeof nothing {
+    // Nothing until the page's texts are there (the document brings them; another language is a chunk).
+    if (!hasPageTexts(this.#locale)) return nothing;
     const session = this.#session;
-    const merchant: MerchantView | null = session
-      ? { name: session.merchant.name, logo: sameOriginUrl(session.merchant.branding.logo_url, location.origin) }
-      : null;
     const screen = this.#screen;
     const notice = this.#notice();
-    return html`<div class="page">
-      ${pageHeader(merchant, this.#locale, (locale) => void this.#setLocale(locale), this.#busy !== null)}
-      <main
-        class="main ${screen.kind === 'checkout' ? 'main--checkout' : 'main--notice'}"
-        id="hpp-main"
-        aria-labelledby=${screen.kind === 'checkout' ? 'hpp-summary-title' : notice ? 'hpp-notice-title' : nothing}
-      >
-        ${screen.kind === 'loading'
+    return pageView({
+      merchant: session ? merchantView(session, location.origin) : null,
+      locale: this.#locale,
+      onLocale: (locale) => void this.#setLocale(locale),
+      busy: this.#busy !== null,
+      checkout: screen.kind === 'checkout',
+      labelledBy: screen.kind === 'checkout' ? 'hpp-summary-title' : notice ? 'hpp-notice-title' : undefined,
+      content:
+        screen.kind === 'loading'
           ? html`<p class="loading" role="status"><span class="spinner spinner--dark" aria-hidden="true"></span>${pageTexts(this.#locale).loading}</p>`
           : notice
             ? html`<div class="notice-wrap">${noticeView(notice)}</div>`
             : session
-              ? html`${orderSummary(session, this.#locale)}${checkoutView(
-                  {
-                    session,
-                    locale: this.#locale,
-                    options: this.#options,
-                    selected: this.#selected,
-                    busy: this.#busy,
-                    banner: this.#banner?.(this.#locale) ?? null,
-                    instalmentChoices: instalmentChoices(session),
-                    instalments: this.#instalments,
-                    contact: this.#contact,
-                    contactErrors: this.#contactErrors,
-                    formFor: (option) => this.#formFor(option),
-                    cancelHref: this.#exitHref('cancel'),
-                  },
-                  {
-                    select: (id) => this.#select(id),
-                    pay: () => void this.#pay(),
-                    contactInput: (name, value) => {
-                      this.#contact = { ...this.#contact, [name]: value };
-                      if (this.#contactErrors[name]) this.#contactErrors = { ...this.#contactErrors, [name]: undefined };
-                      this.requestUpdate();
-                    },
-                    instalments: (count) => {
-                      this.#instalments = count;
-                      this.requestUpdate();
-                    },
-                  },
-                )}`
-              : nothing}
-      </main>
-      ${merchant ? pageFooter(this.#locale, merchant.name) : nothing}
-    </div>`;
+              ? checkoutContent(this.#checkoutModel(session), this.#checkoutActions)
+              : nothing,
+    });
   }
+
+  #checkoutModel(session: SessionView): CheckoutModel {
+    return {
+      session,
+      locale: this.#locale,
+      options: this.#options,
+      selected: this.#selected,
+      busy: this.#busy,
+      banner: this.#banner?.(this.#locale) ?? null,
+      instalmentChoices: instalmentChoices(session),
+      instalments: this.#instalments,
+      contact: this.#contact,
+      contactErrors: this.#contactErrors,
+      formFor: (option) => this.#formFor(option),
+      cancelHref: this.#exitHref('cancel'),
+    };
+  }
+
+  readonly #checkoutActions: CheckoutActions = {
+    select: (id) => this.#select(id),
+    pay: () => void this.#pay(),
+    contactInput: (name, value) => {
+      this.#contact = { ...this.#contact, [name]: value };
+      if (this.#contactErrors[name]) this.#contactErrors = { ...this.#contactErrors, [name]: undefined };
+      this.requestUpdate();
+    },
+    instalments: (count) => {
+      this.#instalments = count;
+      this.requestUpdate();
+    },
+  };
 
   #exitHref(control: 'return' | 'cancel'): string {
     return `/hpp/${encodeURIComponent(this.sessionId)}/${control}`;
@@ -387,6 +413,11 @@ export class HostedPaymentPage extends LitElement {
       checkAgain: (transactionId) => void this.#confirmReturn(transactionId, true),
     });
   }
+}
+
+/** Everything the page needs to speak `locale`: core's catalog and the page's own texts. */
+async function loadLanguage(locale: LocaleTag): Promise<void> {
+  await Promise.all([loadMessages(locale), loadPageTexts(locale)]);
 }
 
 if (!customElements.get('hpp-app')) customElements.define('hpp-app', HostedPaymentPage);

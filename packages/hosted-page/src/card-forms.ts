@@ -9,8 +9,12 @@ import type { LocaleTag } from '@payments/core';
 import { expirationMMYY, type PaymentOption, type SessionView } from './checkout-model';
 import { themeVariables } from './theme';
 
-export function createCardForm(option: Extract<PaymentOption, { kind: 'card' | 'saved-card' }>, session: SessionView, locale: LocaleTag): CardForm {
-  const form = new CardForm(); // <ef-card-form>, registered by its module
+export function createCardForm(
+  option: Extract<PaymentOption, { kind: 'card' | 'saved-card' }>,
+  session: SessionView,
+  locale: LocaleTag,
+  form = new CardForm(), // <ef-card-form>, registered by its module
+): CardForm {
   form.config = {
     protocolVersion: 1,
     component: option.kind,

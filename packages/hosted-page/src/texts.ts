@@ -109,6 +109,16 @@ export function pageTexts(locale: LocaleTag): PageTexts {
   return texts;
 }
 
+/** True once the texts of `locale` are there. */
+export function hasPageTexts(locale: LocaleTag): boolean {
+  return loaded.has(locale);
+}
+
+/** Takes `texts` as the page texts of `locale` (the gateway's first view renders with every language's). */
+export function providePageTexts(locale: LocaleTag, texts: PageTexts): void {
+  loaded.set(locale, texts);
+}
+
 /**
  * Takes the texts the gateway wrote into the document, if they have every text the page
  * needs (another build's are ignored: the chunk loads instead); answers their locale.

@@ -1,0 +1,22 @@
+/**
+ * dist/first-view.js: the first view's renderer (src/first-view/first-view.ts) for Node, in one
+ * ES module, beside the page it draws. The gateway imports it from the build it serves (as it
+ * does each catalog chunk), so the markup in the document always matches that build's script
+ * and stylesheet. lit's Node build (the `node` export condition) draws nothing into a DOM
+ * here: the templates are only read (first-view/serialize.ts). Not served: /hpp/assets/ only.
+ */
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/first-view/first-view.ts'],
+  outfile: 'dist/first-view.js',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // The lit templates' whitespace is markup: only names are minified, as in the page's build.
+  minifyIdentifiers: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -1,0 +1,73 @@
+/**
+ * The take-over of the gateway's first view (first-view/first-view.ts): the document arrives
+ * with the checkout already drawn, the card form usable before any script has run. When the
+ * page has drawn its own checkout (hidden behind the first view until then: base.css), what
+ * the shopper did meanwhile moves into it, and the first view goes, in one task (no frame is
+ * painted in between, and both are the same markup: nothing moves):
+ *  - what was typed into the card inputs, formatted by the page's card form as a paste would be;
+ *  - the focused input and its caret;
+ *  - the option and the language chosen.
+ */
+
+/** The first view's element id (the gateway writes it; first-view.ts). */
+export const FIRST_VIEW_ID = 'hpp-first-view';
+
+interface TypedField {
+  /** The input's autocomplete token: what names a card input in both forms. */
+  autocomplete: string;
+  value: string;
+  selection: [number, number] | null;
+}
+
+export interface FirstViewState {
+  fields: TypedField[];
+  /** The focused card input's autocomplete token, if a card input has the focus. */
+  focused: string | null;
+  /** The option the shopper chose (a radio's value: the option id). */
+  option: string | null;
+  /** The language chosen in the picker. */
+  language: string | null;
+}
+
+export function firstView(doc: Document = document): HTMLElement | null {
+  return doc.getElementById(FIRST_VIEW_ID);
+}
+
+export function readFirstView(view: HTMLElement): FirstViewState {
+  const active = view.ownerDocument.activeElement;
+  const inputs = [...view.querySelectorAll<HTMLInputElement>('ef-card-form input[autocomplete]')];
+  return {
+    fields: inputs
+      .filter((input) => input.value !== '')
+      .map((input) => ({
+        autocomplete: input.autocomplete,
+        value: input.value,
+        selection: input.selectionStart === null || input.selectionEnd === null ? null : [input.selectionStart, input.selectionEnd],
+      })),
+    focused: active instanceof HTMLInputElement && inputs.includes(active) ? active.autocomplete : null,
+    option: view.querySelector<HTMLInputElement>('input[name="hpp-method"]:checked')?.value ?? null,
+    language: view.querySelector<HTMLSelectElement>('#hpp-language')?.value ?? null,
+  };
+}
+
+/** Removes the first view and hands what was typed in it to `form` (the page's own card form of that option). */
+export function takeOver(view: HTMLElement, state: FirstViewState, form: HTMLElement | null): void {
+  view.remove();
+  if (!form) return;
+  const input = (autocomplete: string) => form.querySelector<HTMLInputElement>(`input[autocomplete="${CSS.escape(autocomplete)}"]`);
+  // The other fields first: the focused one last, so that a completed value moves the focus on as typing would.
+  for (const field of state.fields) if (field.autocomplete !== state.focused) enter(input(field.autocomplete), field.value, null);
+  const focused = state.focused ? input(state.focused) : null;
+  if (!focused) return;
+  focused.focus({ preventScroll: true });
+  const typed = state.fields.find((field) => field.autocomplete === state.focused);
+  if (typed) enter(focused, typed.value, typed.selection);
+}
+
+/** The value as if pasted: the form formats it (and places the caret) by its own rules. */
+function enter(input: HTMLInputElement | null, value: string, selection: [number, number] | null): void {
+  if (!input) return;
+  input.value = value;
+  if (selection) input.setSelectionRange(selection[0], selection[1]);
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: value }));
+}
