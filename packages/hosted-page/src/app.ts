@@ -19,7 +19,8 @@ import {
   type Transaction,
 } from '@payments/core';
 import { takeDocumentCatalog, type CardForm } from '@payments/embedded-fields/secure';
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { PageElement } from './page-element';
 import {
   instalmentChoices,
   outcomeOf,
@@ -41,7 +42,7 @@ import { storedLocale, storeLocale, takeEmbeddedData } from './page-data';
 import { firstView, readFirstView, takeOver } from './take-over';
 import { checkoutContent, merchantView, pageView } from './views/page-view';
 
-export class HostedPaymentPage extends LitElement {
+export class HostedPaymentPage extends PageElement {
   /** From the document's meta tags (the gateway writes them). */
   sessionId = '';
   clientKey = '';
@@ -60,10 +61,6 @@ export class HostedPaymentPage extends LitElement {
   #contactErrors: Partial<Record<ContactFieldName, ContactError>> = {};
   readonly #forms = new Map<string, CardForm>();
   #focus: 'banner' | 'notice' | 'invalid-contact' | null = null;
-
-  protected override createRenderRoot(): HTMLElement {
-    return this;
-  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -171,6 +168,7 @@ export class HostedPaymentPage extends LitElement {
     const form = this.#forms.get(this.#selected) ?? null;
     await form?.updateComplete;
     takeOver(view, chosen ? { ...state, fields: [], focused: null } : state, form);
+    if (state.pay && !chosen) void this.#pay();
   }
 
   #show(screen: Screen, focus = false): void {
@@ -320,8 +318,7 @@ export class HostedPaymentPage extends LitElement {
 
   // ---- rendering -------------------------------------------------------------------------
 
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
+  protected override updated(): void {
     document.documentElement.lang = this.#locale;
     // Any screen but the checkout replaces the first view at once (the checkout takes it over: #takeOverFirstView).
     if (this.#screen.kind !== 'checkout' && this.#screen.kind !== 'loading') firstView()?.remove();

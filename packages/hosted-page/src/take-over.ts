@@ -6,11 +6,27 @@
  * painted in between, and both are the same markup: nothing moves):
  *  - what was typed into the card inputs, formatted by the page's card form as a paste would be;
  *  - the focused input and its caret;
- *  - the option and the language chosen.
+ *  - the option and the language chosen;
+ *  - a click on Pay: the document's one inline script (FIRST_VIEW_SCRIPT, allowed by its hash)
+ *    marks the first view `data-pay` when its pay button is clicked, and the page pays once
+ *    it has taken over, as if clicked then (a shopper or autofill faster than the script).
  */
 
 /** The first view's element id (the gateway writes it; first-view.ts). */
 export const FIRST_VIEW_ID = 'hpp-first-view';
+
+/**
+ * The first view's one script, inline in the document's head (the gateway allows it by its
+ * SHA-256): a click on the first view's pay button before the page's script has run is
+ * remembered on the first view (`data-pay`), for the take-over to act on. Plain ES5, no
+ * page state, no sink: it sets one attribute.
+ */
+export const FIRST_VIEW_SCRIPT =
+  "document.addEventListener('click',function(e){var t=e.target;var b=t instanceof Element?t.closest('#" +
+  FIRST_VIEW_ID +
+  " .pay-button'):null;if(b)b.closest('#" +
+  FIRST_VIEW_ID +
+  "').setAttribute('data-pay','')},true);";
 
 interface TypedField {
   /** The input's autocomplete token: what names a card input in both forms. */
@@ -27,6 +43,8 @@ export interface FirstViewState {
   option: string | null;
   /** The language chosen in the picker. */
   language: string | null;
+  /** Pay was clicked (FIRST_VIEW_SCRIPT). */
+  pay: boolean;
 }
 
 export function firstView(doc: Document = document): HTMLElement | null {
@@ -47,6 +65,7 @@ export function readFirstView(view: HTMLElement): FirstViewState {
     focused: active instanceof HTMLInputElement && inputs.includes(active) ? active.autocomplete : null,
     option: view.querySelector<HTMLInputElement>('input[name="hpp-method"]:checked')?.value ?? null,
     language: view.querySelector<HTMLSelectElement>('#hpp-language')?.value ?? null,
+    pay: view.hasAttribute('data-pay'),
   };
 }
 

@@ -16,7 +16,7 @@
 import { formatMessage, isLocaleTag, provideMessages, type LocaleTag } from '@payments/core';
 import { CardForm } from '@payments/embedded-fields/secure';
 import { createCardForm } from '../card-forms';
-import { FIRST_VIEW_ID } from '../take-over';
+import { FIRST_VIEW_ID, FIRST_VIEW_SCRIPT } from '../take-over';
 import { instalmentChoices, paymentOptions, type PaymentOption, type SavedCardSummary, type SessionView } from '../checkout-model';
 import { providePageTexts, type PageTexts } from '../texts';
 import { PAGE_TEXTS } from '../texts/all';
@@ -49,7 +49,7 @@ export interface FirstView {
   texts: PageTexts;
 }
 
-export { FIRST_VIEW_ID };
+export { FIRST_VIEW_ID, FIRST_VIEW_SCRIPT };
 
 /** The first view of an open checkout, or undefined when the page would show something else first. */
 export function renderFirstView(input: FirstViewInput): FirstView | undefined {

@@ -5,7 +5,7 @@
  * same markup.
  */
 import type { LocaleTag } from '@payments/core';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { sameOriginUrl, type SessionView } from '../checkout-model';
 import { checkoutView, type CheckoutActions, type CheckoutModel } from './checkout-view';
 import { orderSummary, pageFooter, pageHeader, type MerchantView } from './shell-view';

@@ -29,6 +29,8 @@ export interface FirstViewModule {
     origin: string;
   }): { markup: string; css: string; title: string; texts: unknown } | undefined;
   PAGE_TEXTS: Readonly<Record<LocaleTag, unknown>>;
+  /** The first view's inline script (a click on Pay before the page's script runs is kept). */
+  FIRST_VIEW_SCRIPT: string;
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -42,7 +44,7 @@ export function firstViewModule(dist: string): Promise<FirstViewModule | undefin
   if (!module) {
     module = existsSync(file)
       ? import(pathToFileURL(file).href).then(
-          (m: FirstViewModule) => (typeof m.renderFirstView === 'function' && m.PAGE_TEXTS ? m : undefined),
+          (m: FirstViewModule) => (typeof m.renderFirstView === 'function' && m.PAGE_TEXTS && typeof m.FIRST_VIEW_SCRIPT === 'string' ? m : undefined),
           () => undefined,
         )
       : Promise.resolve(undefined);
@@ -88,19 +90,25 @@ export function inlineStylesheet(html: string, dist: string): { html: string; ha
   return { html: html.replace(link[0], () => tag), hashes: [hash] };
 }
 
-/** A first view written into `html`: its markup first in the body, its theme in the head, the title and language its own. */
+/**
+ * A first view written into `html`: its markup first in the body; its theme and its one
+ * script in the head; the title and language its own. Answers the style and script hashes.
+ */
 export function withFirstView(
   html: string,
   view: { markup: string; css: string; title: string },
+  script: string,
   locale: LocaleTag,
-): { html: string; hashes: string[] } {
+): { html: string; styleHashes: string[]; scriptHashes: string[] } {
   const css = view.css.replace(/<\/style/gi, ''); // custom properties of checked colours only; never markup
+  const code = script.replace(/<\/script/gi, '');
   return {
     html: html
       .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(view.title)}</title>`)
-      .replace('</head>', () => `  <style>${css}</style>\n  </head>`)
+      .replace('</head>', () => `  <style>${css}</style>\n    <script>${code}</script>\n  </head>`)
       .replace(/<body>/, (body) => `${body}\n    ${view.markup}`),
-    hashes: [sha256(css)],
+    styleHashes: [sha256(css)],
+    scriptHashes: [sha256(code)],
   };
 }

@@ -77,6 +77,7 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
     if (data) tags.push(`<script type="application/json" id="hpp-data">${scriptJson(data)}</script>`);
     let page = template;
     const styleHashes: string[] = [];
+    const scriptHashes: string[] = [];
     // The catalog and the page's texts the page will open in (the shopper's earlier choice on this page is theirs alone: not known here).
     if (record?.kind === 'HPP') {
       const locale = hostedPageLocale(record.hpp?.language, merchant?.default_language);
@@ -90,9 +91,10 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
         const returning = Object.keys(request.query as object).some((key) => key === 'transaction_id' || key === 'status');
         const view = data && catalog && !returning ? drawFirstView(request, firstView, { sessionId, data, locale, catalog: await documentCatalog(manifest, locale), origin: ctx.urls.gateway }) : undefined;
         if (view) {
-          const drawn = withFirstView(page, view, locale);
+          const drawn = withFirstView(page, view, firstView.FIRST_VIEW_SCRIPT, locale);
           page = drawn.html;
-          styleHashes.push(...drawn.hashes);
+          styleHashes.push(...drawn.styleHashes);
+          scriptHashes.push(...drawn.scriptHashes);
         }
       }
     }
@@ -102,7 +104,7 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
     reply
       .code(meta.length === 2 ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', hostedPageCsp(ctx, styleHashes))
+      .header('content-security-policy', hostedPageCsp(ctx, { styleHashes, scriptHashes }))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'no-store')
@@ -152,9 +154,9 @@ async function pageData(app: FastifyInstance, sessionId: string, clientKey: stri
   return data;
 }
 
-export function hostedPageCsp(ctx: GatewayContext, styleHashes: string[] = []): string {
+export function hostedPageCsp(ctx: GatewayContext, inline: { styleHashes?: string[]; scriptHashes?: string[] } = {}): string {
   // The challenge CReq and the form-submit step post to the ACS, which redirects back here.
-  return litDocumentCsp(ctx.urls.acs, { formAction: `'self' ${ctx.urls.acs}`, frameAncestors: "'none'", styleHashes });
+  return litDocumentCsp(ctx.urls.acs, { formAction: `'self' ${ctx.urls.acs}`, frameAncestors: "'none'", ...inline });
 }
 
 /** The first view of this session's checkout, or undefined (none to draw, or the renderer failed: the page then draws itself). */
