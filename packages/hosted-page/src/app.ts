@@ -9,11 +9,9 @@
  * the card fields in one form. No timers anywhere: the page waits for the shopper.
  */
 import {
-  formatMessage,
   hostedPageLocale,
   isLocaleTag,
   loadedMessages,
-  loadMessages,
   resolveLocale,
   type LocaleTag,
   type Transaction,
@@ -22,6 +20,7 @@ import { takeDocumentCatalog, type CardForm } from '@payments/embedded-fields/se
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { PageElement } from './page-element';
 import {
+  exitHref,
   instalmentChoices,
   outcomeOf,
   paymentOptions,
@@ -32,15 +31,15 @@ import type { PaymentResult } from './checkout-payment';
 import { attemptPayment, warmPaymentFlow } from './payment-attempt';
 import { checkContact, type ContactError, type ContactFieldName, type ContactValues } from './contact-fields';
 import { createHppApi, GatewayCallError, type HppApi } from './hpp-api';
-import { hasPageTexts, loadPageTexts, pageTexts, takeDocumentTexts } from './texts';
+import { hasPageTexts, loadLanguage, pageTexts, takeDocumentTexts } from './texts';
 import { themeVariables } from './theme';
 import { type Banner, type CheckoutActions, type CheckoutModel } from './views/checkout-view';
 import { noticeView, type NoticeModel } from './views/notice-view';
 import { AUTO_RETURN_MS, noticeModel, returnsByItself, type Screen } from './notice-model';
-import { createCardForm } from './card-forms';
+import { keptCardForm } from './card-forms';
 import { storedLocale, storeLocale, takeEmbeddedData } from './page-data';
-import { firstView, readFirstView, takeOver } from './take-over';
-import { checkoutContent, merchantView, pageView } from './views/page-view';
+import { firstView, takeOverFirstView } from './take-over';
+import { checkoutContent, merchantView, pageTitle, pageView } from './views/page-view';
 
 export class HostedPaymentPage extends PageElement {
   /** From the document's meta tags (the gateway writes them). */
@@ -151,24 +150,22 @@ export class HostedPaymentPage extends PageElement {
     this.addEventListener('pointerdown', warm, { once: true });
   }
 
-  /**
-   * The gateway's first view (the checkout in the document, take-over.ts) gives way to the
-   * page's own checkout once that is drawn, with what the shopper did in it meanwhile.
-   */
-  async #takeOverFirstView(): Promise<void> {
-    const view = firstView();
-    if (!view) return;
-    // Read before the page draws its own radios: they share the group's name with the first view's.
-    const state = readFirstView(view);
-    if (state.language && state.language !== this.#locale && isLocaleTag(state.language)) await this.#setLocale(state.language);
-    // Another option chosen: its panel was never open, so nothing was typed into its fields.
-    const chosen = state.option !== this.#selected && this.#options.some((o) => o.id === state.option);
-    if (chosen) this.#select(state.option!);
-    await this.updateComplete;
-    const form = this.#forms.get(this.#selected) ?? null;
-    await form?.updateComplete;
-    takeOver(view, chosen ? { ...state, fields: [], focused: null } : state, form);
-    if (state.pay && !chosen) void this.#pay();
+  /** The gateway's first view (the checkout in the document) gives way to the page's own, with what the shopper did in it (take-over.ts). */
+  #takeOverFirstView(): Promise<void> {
+    return takeOverFirstView({
+      locale: () => this.#locale,
+      setLocale: (locale) => this.#setLocale(locale),
+      selected: () => this.#selected,
+      offers: (id) => this.#options.some((o) => o.id === id),
+      select: (id) => this.#select(id),
+      drawn: async () => {
+        await this.updateComplete;
+        const form = this.#forms.get(this.#selected) ?? null;
+        await form?.updateComplete;
+        return form;
+      },
+      pay: () => void this.#pay(),
+    });
   }
 
   #show(screen: Screen, focus = false): void {
@@ -184,7 +181,7 @@ export class HostedPaymentPage extends PageElement {
   #returnByItself(): void {
     if (this.#returning) return;
     this.#returning = true;
-    window.setTimeout(() => location.assign(this.#exitHref('return')), AUTO_RETURN_MS);
+    window.setTimeout(() => location.assign(exitHref(this.sessionId, 'return')), AUTO_RETURN_MS);
   }
 
   /** Shows how a transaction ended; true when that ends the checkout (approved or pending). */
@@ -305,15 +302,7 @@ export class HostedPaymentPage extends PageElement {
 
   /** The card form of a card option, made once and kept (what was typed survives re-renders). */
   #formFor(option: PaymentOption): CardForm | null {
-    const cvvLess = this.#session?.hpp?.options.cvv_less === true;
-    if (option.kind === 'redirect' || (option.kind === 'saved-card' && cvvLess)) return null;
-    let form = this.#forms.get(option.id);
-    if (!form) {
-      form = createCardForm(option, this.#session!, this.#locale);
-      form.addEventListener('ef-submit', () => void this.#pay());
-      this.#forms.set(option.id, form);
-    }
-    return form;
+    return keptCardForm(this.#forms, option, this.#session!, this.#locale, () => void this.#pay());
   }
 
   // ---- rendering -------------------------------------------------------------------------
@@ -322,7 +311,7 @@ export class HostedPaymentPage extends PageElement {
     document.documentElement.lang = this.#locale;
     // Any screen but the checkout replaces the first view at once (the checkout takes it over: #takeOverFirstView).
     if (this.#screen.kind !== 'checkout' && this.#screen.kind !== 'loading') firstView()?.remove();
-    if (hasPageTexts(this.#locale)) document.title = this.#title();
+    if (hasPageTexts(this.#locale)) document.title = pageTitle(pageTexts(this.#locale), this.#session?.merchant.name, this.#notice()?.title);
     // Through CSSOM: the CSP allows no style attribute (a lit styleMap would write one first).
     for (const [name, value] of Object.entries(themeVariables(this.#session?.merchant.branding))) this.style.setProperty(name, value);
     const focus = this.#focus;
@@ -330,14 +319,6 @@ export class HostedPaymentPage extends PageElement {
     if (focus === 'banner') this.querySelector<HTMLElement>('#hpp-banner')?.focus();
     if (focus === 'notice') this.querySelector<HTMLElement>('#hpp-notice-title')?.focus();
     if (focus === 'invalid-contact') this.querySelector<HTMLElement>('.contact-fields [aria-invalid="true"]')?.focus();
-  }
-
-  #title(): string {
-    const text = pageTexts(this.#locale);
-    const merchant = this.#session?.merchant.name;
-    const notice = this.#notice();
-    const head = notice ? notice.title : merchant ? formatMessage(text.payTo, { merchant }) : '';
-    return head ? `${head} · ${text.secureCheckout}` : text.secureCheckout;
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -377,7 +358,7 @@ export class HostedPaymentPage extends PageElement {
       contact: this.#contact,
       contactErrors: this.#contactErrors,
       formFor: (option) => this.#formFor(option),
-      cancelHref: this.#exitHref('cancel'),
+      cancelHref: exitHref(this.sessionId, 'cancel'),
     };
   }
 
@@ -395,26 +376,17 @@ export class HostedPaymentPage extends PageElement {
     },
   };
 
-  #exitHref(control: 'return' | 'cancel'): string {
-    return `/hpp/${encodeURIComponent(this.sessionId)}/${control}`;
-  }
-
   /** The notice or result screen's content, or null on the checkout. */
   #notice(): NoticeModel | null {
     return noticeModel(this.#screen, {
       locale: this.#locale,
       session: this.#session,
       options: this.#options,
-      returnHref: this.#exitHref('return'),
+      returnHref: exitHref(this.sessionId, 'return'),
       reload: () => location.reload(),
       checkAgain: (transactionId) => void this.#confirmReturn(transactionId, true),
     });
   }
-}
-
-/** Everything the page needs to speak `locale`: core's catalog and the page's own texts. */
-async function loadLanguage(locale: LocaleTag): Promise<void> {
-  await Promise.all([loadMessages(locale), loadPageTexts(locale)]);
 }
 
 if (!customElements.get('hpp-app')) customElements.define('hpp-app', HostedPaymentPage);

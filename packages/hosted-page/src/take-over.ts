@@ -11,6 +11,7 @@
  *    marks the first view `data-pay` when its pay button is clicked, and the page pays once
  *    it has taken over, as if clicked then (a shopper or autofill faster than the script).
  */
+import { isLocaleTag, type LocaleTag } from '@payments/core';
 
 /** The first view's element id (the gateway writes it; first-view.ts). */
 export const FIRST_VIEW_ID = 'hpp-first-view';
@@ -67,6 +68,43 @@ export function readFirstView(view: HTMLElement): FirstViewState {
     language: view.querySelector<HTMLSelectElement>('#hpp-language')?.value ?? null,
     pay: view.hasAttribute('data-pay'),
   };
+}
+
+/** What the take-over asks of the page (app.ts). */
+export interface TakeOverHost {
+  locale(): string;
+  setLocale(locale: LocaleTag): Promise<void>;
+  selected(): string;
+  /** True when the page offers the option of this id. */
+  offers(id: string): boolean;
+  select(id: string): void;
+  /** Resolves once the page has drawn its checkout: the open option's card form, drawn, or null. */
+  drawn(): Promise<HTMLElement | null>;
+  pay(): void;
+}
+
+/**
+ * Once the page has drawn its checkout (hidden behind the first view), moves in what the
+ * shopper did in the first view and removes it. Called as the page opens its checkout,
+ * before that drawing: the page's radios share the group's name with the first view's, so
+ * the choice is read first.
+ */
+export async function takeOverFirstView(host: TakeOverHost): Promise<void> {
+  const view = firstView();
+  if (!view) return;
+  const state = readFirstView(view);
+  // Another option chosen: its panel was never open, so nothing was typed into its fields.
+  const chosen = state.option !== null && state.option !== host.selected() && host.offers(state.option);
+  let form: HTMLElement | null = null;
+  try {
+    if (state.language && state.language !== host.locale() && isLocaleTag(state.language)) await host.setLocale(state.language);
+    if (chosen) host.select(state.option!);
+    form = await host.drawn();
+  } finally {
+    // Whatever failed on the way (another language's texts, say), the page's own checkout shows.
+    takeOver(view, chosen ? { ...state, fields: [], focused: null } : state, form);
+  }
+  if (state.pay && !chosen) host.pay();
 }
 
 /** Removes the first view and hands what was typed in it to `form` (the page's own card form of that option). */

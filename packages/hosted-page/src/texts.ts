@@ -11,7 +11,7 @@
  * `takeDocumentTexts` hands over, so the page draws without a request; another language loads
  * as a chunk when the shopper picks it (`loadPageTexts`).
  */
-import { isLocaleTag, type LocaleTag } from '@payments/core';
+import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 
 export interface PageTexts {
   /** The page's purpose, after the merchant in the document title. */
@@ -100,6 +100,11 @@ export async function loadPageTexts(locale: LocaleTag): Promise<PageTexts> {
     loaded.set(locale, texts);
   }
   return texts;
+}
+
+/** Everything the page needs to speak `locale`: core's catalog and the page's own texts. */
+export async function loadLanguage(locale: LocaleTag): Promise<void> {
+  await Promise.all([loadMessages(locale), loadPageTexts(locale)]);
 }
 
 /** The page texts of `locale`, which loadPageTexts must have loaded (a programming error otherwise). */

@@ -13,16 +13,16 @@
  * What differs from the script's drawing, on purpose: the card inputs have no `name` and the
  * card form is `method="dialog"`, so nothing can be submitted natively before the script runs.
  */
-import { formatMessage, isLocaleTag, provideMessages, type LocaleTag } from '@payments/core';
+import { isLocaleTag, provideMessages, type LocaleTag } from '@payments/core';
 import { CardForm } from '@payments/embedded-fields/secure';
 import { createCardForm } from '../card-forms';
 import { FIRST_VIEW_ID, FIRST_VIEW_SCRIPT } from '../take-over';
-import { instalmentChoices, paymentOptions, type PaymentOption, type SavedCardSummary, type SessionView } from '../checkout-model';
+import { exitHref, instalmentChoices, paymentOptions, type PaymentOption, type SavedCardSummary, type SessionView } from '../checkout-model';
 import { providePageTexts, type PageTexts } from '../texts';
 import { PAGE_TEXTS } from '../texts/all';
 import { themeVariables } from '../theme';
 import type { CheckoutModel } from '../views/checkout-view';
-import { checkoutContent, merchantView, pageView } from '../views/page-view';
+import { checkoutContent, merchantView, pageTitle, pageView } from '../views/page-view';
 import { serialize, TrustedMarkup } from './serialize';
 
 export interface FirstViewInput {
@@ -78,7 +78,7 @@ export function renderFirstView(input: FirstViewInput): FirstView | undefined {
     contactErrors: {},
     // The template places the form's markup where the script places the element.
     formFor: (option) => cardFormMarkup(option, session, locale, cardStyles) as unknown as HTMLElement | null,
-    cancelHref: `/hpp/${encodeURIComponent(input.sessionId)}/cancel`,
+    cancelHref: exitHref(input.sessionId, 'cancel'),
   };
   const ignore = () => undefined;
   const page = pageView({
@@ -94,7 +94,7 @@ export function renderFirstView(input: FirstViewInput): FirstView | undefined {
   return {
     markup: `<div class="first-view" id="${FIRST_VIEW_ID}">${serialize(page)}</div>`,
     css: [rule(`#${FIRST_VIEW_ID}`, theme), cardStyles.length > 0 ? rule(`#${FIRST_VIEW_ID} ef-card-form`, cardStyles) : ''].join(''),
-    title: `${formatMessage(texts.payTo, { merchant: session.merchant.name })} · ${texts.secureCheckout}`,
+    title: pageTitle(texts, session.merchant.name, undefined),
     texts,
   };
 }

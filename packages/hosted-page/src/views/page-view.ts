@@ -4,7 +4,8 @@
  * checkout drawn by it in the document itself (first-view/first-view.ts), so both are the
  * same markup.
  */
-import type { LocaleTag } from '@payments/core';
+import { formatMessage, type LocaleTag } from '@payments/core';
+import type { PageTexts } from '../texts';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { sameOriginUrl, type SessionView } from '../checkout-model';
 import { checkoutView, type CheckoutActions, type CheckoutModel } from './checkout-view';
@@ -39,4 +40,10 @@ export function checkoutContent(model: CheckoutModel, actions: CheckoutActions):
 /** The bar's merchant: its name, and its logo when the logo is on the page's own origin. */
 export function merchantView(session: SessionView, origin: string): MerchantView {
   return { name: session.merchant.name, logo: sameOriginUrl(session.merchant.branding.logo_url, origin) };
+}
+
+/** The document's title: the notice's title or "Pay {merchant}", then the page's purpose. */
+export function pageTitle(text: PageTexts, merchant: string | undefined, noticeTitle: string | undefined): string {
+  const head = noticeTitle ?? (merchant ? formatMessage(text.payTo, { merchant }) : '');
+  return head ? `${head} · ${text.secureCheckout}` : text.secureCheckout;
 }
