@@ -6,6 +6,7 @@
  * painted in between, and both are the same markup: nothing moves):
  *  - what was typed into the card inputs, formatted by the page's card form as a paste would be;
  *  - the focused input and its caret;
+ *  - what was typed into a redirect method's contact fields;
  *  - the option and the language chosen;
  *  - a click on Pay: the document's one inline script (FIRST_VIEW_SCRIPT, allowed by its hash)
  *    marks the first view `data-pay` when its pay button is clicked, and the page pays once
@@ -46,6 +47,8 @@ export interface FirstViewState {
   language: string | null;
   /** Pay was clicked (FIRST_VIEW_SCRIPT). */
   pay: boolean;
+  /** The contact fields a redirect method asks for (email, names), by id, where the shopper changed them. */
+  contact: [string, string][];
 }
 
 export function firstView(doc: Document = document): HTMLElement | null {
@@ -67,6 +70,9 @@ export function readFirstView(view: HTMLElement): FirstViewState {
     option: view.querySelector<HTMLInputElement>('input[name="hpp-method"]:checked')?.value ?? null,
     language: view.querySelector<HTMLSelectElement>('#hpp-language')?.value ?? null,
     pay: view.hasAttribute('data-pay'),
+    contact: [...view.querySelectorAll<HTMLInputElement>('.contact-fields input[id]')]
+      .filter((input) => input.value !== input.defaultValue)
+      .map((input) => [input.id, input.value]),
   };
 }
 
@@ -102,14 +108,19 @@ export async function takeOverFirstView(host: TakeOverHost): Promise<void> {
     form = await host.drawn();
   } finally {
     // Whatever failed on the way (another language's texts, say), the page's own checkout shows.
-    takeOver(view, chosen ? { ...state, fields: [], focused: null } : state, form);
+    takeOver(view, chosen ? { ...state, fields: [], focused: null, contact: [] } : state, form);
   }
   if (state.pay && !chosen) host.pay();
 }
 
 /** Removes the first view and hands what was typed in it to `form` (the page's own card form of that option). */
 export function takeOver(view: HTMLElement, state: FirstViewState, form: HTMLElement | null): void {
+  const doc = view.ownerDocument;
   view.remove();
+  for (const [id, value] of state.contact) {
+    const input = doc.getElementById(id);
+    if (input instanceof HTMLInputElement) enter(input, value, null);
+  }
   if (!form) return;
   const input = (autocomplete: string) => form.querySelector<HTMLInputElement>(`input[autocomplete="${CSS.escape(autocomplete)}"]`);
   // The other fields first: the focused one last, so that a completed value moves the focus on as typing would.

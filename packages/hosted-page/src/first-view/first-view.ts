@@ -49,7 +49,8 @@ export interface FirstView {
   texts: PageTexts;
 }
 
-export { FIRST_VIEW_ID, FIRST_VIEW_SCRIPT };
+/** The gateway writes the page's language's texts into the document (hpp-texts), and loads this module for the first view anyway. */
+export { FIRST_VIEW_ID, FIRST_VIEW_SCRIPT, PAGE_TEXTS };
 
 /** The first view of an open checkout, or undefined when the page would show something else first. */
 export function renderFirstView(input: FirstViewInput): FirstView | undefined {
