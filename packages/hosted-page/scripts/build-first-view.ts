@@ -19,4 +19,14 @@ await build({
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [
+    {
+      // Vite's `?url` imports (the card form's web fonts, loaded only in a browser that names a family): no file here.
+      name: 'no-asset-urls',
+      setup(build) {
+        build.onResolve({ filter: /\?url$/ }, (args) => ({ path: args.path, namespace: 'asset-url' }));
+        build.onLoad({ filter: /.*/, namespace: 'asset-url' }, () => ({ contents: "export default '';", loader: 'js' }));
+      },
+    },
+  ],
 });
