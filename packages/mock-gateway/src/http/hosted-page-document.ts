@@ -104,7 +104,7 @@ export function withFirstView(
   const code = script.replace(/<\/script/gi, '');
   return {
     html: html
-      .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+      .replace(/<html(?: lang="[^"]*")?>/, `<html lang="${locale}">`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(view.title)}</title>`)
       .replace('</head>', () => `  <style>${css}</style>\n    <script>${code}</script>\n  </head>`)
       .replace(/<body>/, (body) => `${body}\n    ${view.markup}`),
