@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_TEXTS } from './texts/all';
-import { PAGE_TEXT_KEYS } from './texts';
 
 const all = (locale: keyof typeof PAGE_TEXTS) => Object.values(PAGE_TEXTS[locale]).join('\n');
 
@@ -28,8 +27,3 @@ describe("the hosted page's texts follow the style notes", () => {
   });
 });
 
-describe('one language per load', () => {
-  it('a document block is taken only with every text (PAGE_TEXT_KEYS is every key of PageTexts)', () => {
-    for (const texts of Object.values(PAGE_TEXTS)) expect([...PAGE_TEXT_KEYS].sort()).toEqual(Object.keys(texts).sort());
-  });
-});

@@ -125,8 +125,9 @@ export function providePageTexts(locale: LocaleTag, texts: PageTexts): void {
 }
 
 /**
- * Takes the texts the gateway wrote into the document, if they have every text the page
- * needs (another build's are ignored: the chunk loads instead); answers their locale.
+ * Takes the texts the gateway wrote into the document (from the build it serves, the texts
+ * of this very script), if they are texts: an object of strings with the page's title among
+ * them; otherwise the chunk loads instead. Answers their locale.
  */
 export function takeDocumentTexts(doc: Document = document): LocaleTag | undefined {
   const block = doc.getElementById(DOCUMENT_TEXTS_ELEMENT_ID);
@@ -135,21 +136,10 @@ export function takeDocumentTexts(doc: Document = document): LocaleTag | undefin
   if (!block || !isLocaleTag(locale)) return undefined;
   try {
     const texts = JSON.parse(block.textContent ?? '') as Record<string, unknown>;
-    if (!PAGE_TEXT_KEYS.every((key) => typeof texts[key] === 'string')) return undefined;
+    if (typeof texts.secureCheckout !== 'string' || !Object.values(texts).every((text) => typeof text === 'string')) return undefined;
     loaded.set(locale, texts as unknown as PageTexts);
     return locale;
   } catch {
     return undefined;
   }
 }
-
-/** Every key of PageTexts: what a document's block must carry to be taken. */
-export const PAGE_TEXT_KEYS: readonly (keyof PageTexts)[] = [
-  'secureCheckout', 'payTo', 'loading', 'language', 'total', 'authorizeNote', 'howToPay', 'newCard', 'savedCardOption',
-  'instalments', 'payInFull', 'continueTo', 'cancel', 'redirecting', 'secureNote', 'declinedGeneric', 'declinedFunds',
-  'declinedAuthentication', 'failed', 'canceledAtProvider', 'challengeHelp', 'approvedTitle', 'authorizedTitle',
-  'approvedBody', 'authorizedBody', 'pendingTitle', 'pendingBody', 'pendingBankBody', 'orderReference',
-  'continueToMerchant', 'returnToMerchant', 'returningSoon', 'expiredTitle', 'expiredBody', 'completedTitle',
-  'completedBody', 'invalidTitle', 'invalidBody', 'unavailableTitle', 'unavailableBody', 'unavailableMethods',
-  'unconfirmedTitle', 'unconfirmedBody', 'checkAgain', 'fixErrors',
-];
