@@ -82,7 +82,7 @@ test('the hosted page: its card field usable from the document alone; three requ
     await route.continue();
   });
   const { redirect_url: url } = await createHostedPage();
-  await page.goto(url);
+  await page.goto(url, { waitUntil: 'commit' }); // its load event waits for the held script
   const cardNumber = page.getByLabel('Card number', { exact: true });
   // The page's script is held back: the document alone (its first view, its inline stylesheet) makes the field usable.
   await expect(cardNumber).toBeEditable();
