@@ -66,7 +66,7 @@ try {
         cancel_url: 'http://localhost:9/cancel',
         error_url: 'http://localhost:9/error',
       });
-      await page.goto(url);
+      await page.goto(url, { waitUntil: 'commit' }); // its load event waits for the held script
       await page.locator('#hpp-first-view input[autocomplete="cc-number"]').waitFor();
       await page.locator('.merchant-logo').evaluate((img: HTMLImageElement) => img.decode());
       const before = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'initial' });
