@@ -9,13 +9,14 @@
  *  - Pay clicked before the script ran pays once it runs;
  *  - nothing is submitted natively before the script runs (Enter in a field);
  *  - a hostile merchant name is text, in the first view and after;
- *  - every language, and no CSP violation.
+ *  - every language (axe-core on the first view too), and no CSP violation.
  */
 import type { Page, Route } from '@playwright/test';
 import { TEST_BROWSER_INFO } from '@payments/core';
 import { TEST_CARDS, uniqueReference } from '@payments/testing';
 import { expect, test as base } from './fixtures';
 import { HPP_WORDS, HostedPaymentPage, type HppLocale } from './models/hosted-page';
+import { expectNoAxeViolations } from './support/axe';
 
 const test = base.extend<{ hpp: HostedPaymentPage }>({
   hpp: async ({ page }, use) => use(new HostedPaymentPage(page)),
@@ -163,6 +164,15 @@ test("a hostile merchant name is text in the first view and after the script", a
   } finally {
     merchant.name = 'Northwind Outfitters';
   }
+});
+
+test('the first view itself, before any script, passes axe-core (WCAG 2.2 A/AA and best practices)', async ({ page, createHostedPage }) => {
+  const script = await holdPageScript(page);
+  await page.goto((await createHostedPage({ language: 'Svenska' })).redirect_url, { waitUntil: 'commit' });
+  await script.requested;
+  await expect(page.locator('#hpp-first-view input[autocomplete="cc-number"]')).toBeEditable();
+  await expectNoAxeViolations(page, { bestPractice: true });
+  script.release();
 });
 
 const LANGUAGES: Record<HppLocale, string> = { 'en-US': 'English', 'bs-BA': 'Bosanski', 'ro-RO': 'Romana', 'sv-SE': 'Svenska' };
