@@ -1,8 +1,10 @@
 /**
  * The hosted payment page as a shopper's browser loads it, in real Chromium against the
  * gateway: bytes on the wire of its first load (fresh browser context, everything it
- * downloads until the network is idle: document with the session's data, scripts,
- * stylesheet, logo, encryption key), per request; navigation → interactive card field
+ * downloads until the network is idle: the document with the session's data, its texts, its
+ * stylesheet and the checkout already drawn (the first view), the page's script, the logo;
+ * the paying code and the key wait for the shopper's first focus), per request;
+ * navigation → interactive card field
  * (present, enabled, laid out), cold (fresh context) and warm (same context, cache primed),
  * over several runs; beside the floor, an empty page from the gateway (/frames/blank); and
  * both again, cold, through a phone's network (Lighthouse's mobile profile).

@@ -2,7 +2,8 @@
  * What a shopper's browser asks the gateway for until the form is ready (#30), counted, not
  * timed: a card mounted as embedded-fields.js loads needs one frame request, its document
  * bringing its script; a card mounted later finds the script cached by the preload frame;
- * the hosted page needs its document, one script, one stylesheet and the logo. Nothing the
+ * the hosted page's card field is usable from its document alone (the gateway's first view),
+ * and in all it loads its document, one script and the logo. Nothing the
  * shopper has not asked for yet (the payment code, the encryption key, another locale's
  * catalog, the phone rules, the 3-D Secure dialog) is fetched before ready, nor until the
  * shopper is in a field.
@@ -125,17 +126,30 @@ for (const mounted of ['as the script loads', 'after the page has loaded'] as co
   });
 }
 
-test('the hosted page: four requests until its card field is ready; the paying code, the key and other catalogs only once asked for', async ({ page, gatewayUrl, createHostedPage }) => {
+test('the hosted page: its card field usable from the document alone; three requests in all (no stylesheet, no texts or catalog); the paying code and the key only once asked for', async ({ page, gatewayUrl, createHostedPage }) => {
   const requests = recordGatewayRequests(page, gatewayUrl);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/hpp\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   const { redirect_url: url } = await createHostedPage();
-  await page.goto(url);
+  await page.goto(url, { waitUntil: 'commit' }); // its load event waits for the held script
   const cardNumber = page.getByLabel('Card number', { exact: true });
+  // The page's script is held back: the document alone (its first view, its inline stylesheet) makes the field usable.
   await expect(cardNumber).toBeEditable();
-  expect(requests.map((r) => r.name)).toEqual([new URL(url).pathname, 'index', 'index.css', '/assets/merchant-logo.svg']);
-
+  await expect(cardNumber).toHaveCSS('font-size', '16px'); // styled by the inline stylesheet, not a browser default
+  release();
+  await expect(page.locator('#hpp-first-view')).toHaveCount(0); // taken over by the page's script
   await page.waitForLoadState('networkidle');
-  expect(requests.map((r) => r.name).filter((name) => NOT_BEFORE_ASKED.test(name))).toEqual([]);
+  expect(requests.map((r) => r.name)).toEqual([new URL(url).pathname, 'index', '/assets/merchant-logo.svg']);
+
+  expect(requests.map((r) => r.name).filter((name) => NOT_BEFORE_ASKED.test(name) || PAGE_TEXTS.test(name))).toEqual([]);
   await cardNumber.click();
   await expect.poll(() => requests.map((r) => r.name)).toEqual(expect.arrayContaining(['payment-flow', '/api/encryption-key']));
-  expect(requests.map((r) => r.name).filter((name) => /^(customer-checks|en-us|bs-ba|ro-ro|sv-se)$/.test(name))).toEqual([]);
+  expect(requests.map((r) => r.name).filter((name) => /^(customer-checks|en-us|bs-ba|ro-ro|sv-se)$/.test(name) || PAGE_TEXTS.test(name))).toEqual([]);
 });
+
+/** The hosted page's own texts of a language, a chunk each (the document brings the page's). */
+const PAGE_TEXTS = /^(en-US|bs-BA|ro-RO|sv-SE)$/;

@@ -34,7 +34,16 @@ export class HostedPaymentPage {
   async open(redirectUrl: string, locale: HppLocale = 'en-US'): Promise<void> {
     this.locale = locale;
     await this.page.goto(redirectUrl);
+    await this.expectPageScript();
+  }
+
+  /**
+   * The page's script has run: the checkout the gateway drew in the document (its first
+   * view, usable before any script) is taken over by the page's own, which pays.
+   */
+  async expectPageScript(): Promise<void> {
     await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(this.page.locator('#hpp-first-view')).toHaveCount(0);
   }
 
   /** Waits until the checkout (not a notice) is shown. */

@@ -1,18 +1,20 @@
 /**
  * dist/: the hosted payment page. `index.html` is the document template the gateway fills
  * in per session (GET /hpp/{session_id}); every script and stylesheet is a hashed file
- * under /hpp/assets/, served by the gateway with a long cache life. No inline script or
- * style: the document's CSP allows 'self' only. Built with `--configLoader runner`: the shared
+ * under /hpp/assets/, served by the gateway with a long cache life (the gateway writes the
+ * stylesheet into the document, allowed by its hash). No inline script in the build. Built with `--configLoader runner`: the shared
  * plugins come from a workspace package's TypeScript source.
  */
 import { minifyCssLiterals, plainDynamicImports } from '@payments/embedded-fields/build';
 import { defineConfig } from 'vite';
+import { cardFormCssInStylesheet } from './build/card-form-css';
 
 export default defineConfig({
   // .ts before .js: a stray compiled file must never shadow its source.
   resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'], dedupe: ['lit', '@payments/core'] },
   // Lazy chunks (the paying code, each catalog) import no stylesheet: the plain dynamic import suffices.
-  plugins: [minifyCssLiterals(), plainDynamicImports()],
+  // The card form's CSS moves from its script into the page's stylesheet (build/card-form-css.ts).
+  plugins: [minifyCssLiterals(), cardFormCssInStylesheet(), plainDynamicImports()],
   root: 'src',
   base: '/hpp/',
   build: {

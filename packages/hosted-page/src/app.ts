@@ -9,22 +9,21 @@
  * the card fields in one form. No timers anywhere: the page waits for the shopper.
  */
 import {
-  formatMessage,
   hostedPageLocale,
   isLocaleTag,
   loadedMessages,
-  loadMessages,
   resolveLocale,
   type LocaleTag,
   type Transaction,
 } from '@payments/core';
 import { takeDocumentCatalog, type CardForm } from '@payments/embedded-fields/secure';
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { PageElement } from './page-element';
 import {
+  exitHref,
   instalmentChoices,
   outcomeOf,
   paymentOptions,
-  sameOriginUrl,
   type PaymentOption,
   type SessionView,
 } from './checkout-model';
@@ -32,16 +31,17 @@ import type { PaymentResult } from './checkout-payment';
 import { attemptPayment, warmPaymentFlow } from './payment-attempt';
 import { checkContact, type ContactError, type ContactFieldName, type ContactValues } from './contact-fields';
 import { createHppApi, GatewayCallError, type HppApi } from './hpp-api';
-import { pageTexts } from './texts';
+import { hasPageTexts, loadLanguage, pageTexts, takeDocumentTexts } from './texts';
 import { themeVariables } from './theme';
-import { checkoutView, type Banner } from './views/checkout-view';
+import { type Banner, type CheckoutActions, type CheckoutModel } from './views/checkout-view';
 import { noticeView, type NoticeModel } from './views/notice-view';
 import { AUTO_RETURN_MS, noticeModel, returnsByItself, type Screen } from './notice-model';
-import { createCardForm } from './card-forms';
+import { keptCardForm } from './card-forms';
 import { storedLocale, storeLocale, takeEmbeddedData } from './page-data';
-import { orderSummary, pageFooter, pageHeader, type MerchantView } from './views/shell-view';
+import { firstView, takeOverFirstView } from './take-over';
+import { checkoutContent, merchantView, pageTitle, pageView } from './views/page-view';
 
-export class HostedPaymentPage extends LitElement {
+export class HostedPaymentPage extends PageElement {
   /** From the document's meta tags (the gateway writes them). */
   sessionId = '';
   clientKey = '';
@@ -61,10 +61,6 @@ export class HostedPaymentPage extends LitElement {
   readonly #forms = new Map<string, CardForm>();
   #focus: 'banner' | 'notice' | 'invalid-contact' | null = null;
 
-  protected override createRenderRoot(): HTMLElement {
-    return this;
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
     // Back from a provider or the issuer through the browser's cache: start over, never a stale "processing".
@@ -78,9 +74,12 @@ export class HostedPaymentPage extends LitElement {
 
   async #start(): Promise<void> {
     takeDocumentCatalog(); // the gateway wrote the locale it expects into the document
+    // …and the page's own texts in it: until the session says otherwise, the page speaks that language.
+    const documentLocale = takeDocumentTexts();
+    if (documentLocale) this.#locale = documentLocale;
     // Notices before a session is known speak the browser's language.
     const early = async (notice: 'invalid' | 'unavailable') => {
-      await loadMessages(this.#locale);
+      await loadLanguage(this.#locale);
       this.#show({ kind: 'notice', notice });
     };
     if (!this.clientKey || !this.sessionId) return early('invalid');
@@ -98,7 +97,7 @@ export class HostedPaymentPage extends LitElement {
     this.#session = session;
     // The one catalog this page needs (the gateway wrote it into the document), unless the shopper switches.
     const locale = hostedPageLocale(session.hpp.language, session.merchant.default_language, storedLocale(this.sessionId));
-    await loadMessages(locale);
+    await loadLanguage(locale);
     this.#locale = locale;
     // Only a customer's open session has saved cards to offer (one more call, for them only).
     const savedCards =
@@ -143,11 +142,30 @@ export class HostedPaymentPage extends LitElement {
     const customer = session.customer;
     this.#contact = { email: customer?.email ?? '', first_name: customer?.first_name ?? '', last_name: customer?.last_name ?? '' };
     this.#show({ kind: 'checkout' });
+    void this.#takeOverFirstView();
     // Once the shopper starts (not before the page is drawn): the paying code and the merchant's
     // key, so Pay costs no round trip. Pay waits for them if it comes first.
     const warm = () => warmPaymentFlow(api);
     this.addEventListener('focusin', warm, { once: true });
     this.addEventListener('pointerdown', warm, { once: true });
+  }
+
+  /** The gateway's first view (the checkout in the document) gives way to the page's own, with what the shopper did in it (take-over.ts). */
+  #takeOverFirstView(): Promise<void> {
+    return takeOverFirstView({
+      locale: () => this.#locale,
+      setLocale: (locale) => this.#setLocale(locale),
+      selected: () => this.#selected,
+      offers: (id) => this.#options.some((o) => o.id === id),
+      select: (id) => this.#select(id),
+      drawn: async () => {
+        await this.updateComplete;
+        const form = this.#forms.get(this.#selected) ?? null;
+        await form?.updateComplete;
+        return form;
+      },
+      pay: () => void this.#pay(),
+    });
   }
 
   #show(screen: Screen, focus = false): void {
@@ -163,7 +181,7 @@ export class HostedPaymentPage extends LitElement {
   #returnByItself(): void {
     if (this.#returning) return;
     this.#returning = true;
-    window.setTimeout(() => location.assign(this.#exitHref('return')), AUTO_RETURN_MS);
+    window.setTimeout(() => location.assign(exitHref(this.sessionId, 'return')), AUTO_RETURN_MS);
   }
 
   /** Shows how a transaction ended; true when that ends the checkout (approved or pending). */
@@ -192,7 +210,7 @@ export class HostedPaymentPage extends LitElement {
 
   async #setLocale(locale: LocaleTag): Promise<void> {
     if (!isLocaleTag(locale)) return;
-    await loadMessages(locale);
+    await loadLanguage(locale);
     this.#locale = locale;
     storeLocale(this.sessionId, locale);
     for (const form of this.#forms.values()) form.locale = locale;
@@ -284,23 +302,16 @@ export class HostedPaymentPage extends LitElement {
 
   /** The card form of a card option, made once and kept (what was typed survives re-renders). */
   #formFor(option: PaymentOption): CardForm | null {
-    const cvvLess = this.#session?.hpp?.options.cvv_less === true;
-    if (option.kind === 'redirect' || (option.kind === 'saved-card' && cvvLess)) return null;
-    let form = this.#forms.get(option.id);
-    if (!form) {
-      form = createCardForm(option, this.#session!, this.#locale);
-      form.addEventListener('ef-submit', () => void this.#pay());
-      this.#forms.set(option.id, form);
-    }
-    return form;
+    return keptCardForm(this.#forms, option, this.#session!, this.#locale, () => void this.#pay());
   }
 
   // ---- rendering -------------------------------------------------------------------------
 
-  protected override updated(changed: PropertyValues): void {
-    super.updated(changed);
+  protected override updated(): void {
     document.documentElement.lang = this.#locale;
-    document.title = this.#title();
+    // Any screen but the checkout replaces the first view at once (the checkout takes it over: #takeOverFirstView).
+    if (this.#screen.kind !== 'checkout' && this.#screen.kind !== 'loading') firstView()?.remove();
+    if (hasPageTexts(this.#locale)) document.title = pageTitle(pageTexts(this.#locale), this.#session?.merchant.name, this.#notice()?.title);
     // Through CSSOM: the CSP allows no style attribute (a lit styleMap would write one first).
     for (const [name, value] of Object.entries(themeVariables(this.#session?.merchant.branding))) this.style.setProperty(name, value);
     const focus = this.#focus;
@@ -310,71 +321,60 @@ export class HostedPaymentPage extends LitElement {
     if (focus === 'invalid-contact') this.querySelector<HTMLElement>('.contact-fields [aria-invalid="true"]')?.focus();
   }
 
-  #title(): string {
-    const text = pageTexts(this.#locale);
-    const merchant = this.#session?.merchant.name;
-    const notice = this.#notice();
-    const head = notice ? notice.title : merchant ? formatMessage(text.payTo, { merchant }) : '';
-    return head ? `${head} · ${text.secureCheckout}` : text.secureCheckout;
-  }
-
-  protected override render(): TemplateResult {
+  protected override render(): TemplateResult | typeof nothing {
+    // Nothing until the page's texts are there (the document brings them; another language is a chunk).
+    if (!hasPageTexts(this.#locale)) return nothing;
     const session = this.#session;
-    const merchant: MerchantView | null = session
-      ? { name: session.merchant.name, logo: sameOriginUrl(session.merchant.branding.logo_url, location.origin) }
-      : null;
     const screen = this.#screen;
     const notice = this.#notice();
-    return html`<div class="page">
-      ${pageHeader(merchant, this.#locale, (locale) => void this.#setLocale(locale), this.#busy !== null)}
-      <main
-        class="main ${screen.kind === 'checkout' ? 'main--checkout' : 'main--notice'}"
-        id="hpp-main"
-        aria-labelledby=${screen.kind === 'checkout' ? 'hpp-summary-title' : notice ? 'hpp-notice-title' : nothing}
-      >
-        ${screen.kind === 'loading'
+    return pageView({
+      merchant: session ? merchantView(session, location.origin) : null,
+      locale: this.#locale,
+      onLocale: (locale) => void this.#setLocale(locale),
+      busy: this.#busy !== null,
+      checkout: screen.kind === 'checkout',
+      labelledBy: screen.kind === 'checkout' ? 'hpp-summary-title' : notice ? 'hpp-notice-title' : undefined,
+      content:
+        screen.kind === 'loading'
           ? html`<p class="loading" role="status"><span class="spinner spinner--dark" aria-hidden="true"></span>${pageTexts(this.#locale).loading}</p>`
           : notice
             ? html`<div class="notice-wrap">${noticeView(notice)}</div>`
             : session
-              ? html`${orderSummary(session, this.#locale)}${checkoutView(
-                  {
-                    session,
-                    locale: this.#locale,
-                    options: this.#options,
-                    selected: this.#selected,
-                    busy: this.#busy,
-                    banner: this.#banner?.(this.#locale) ?? null,
-                    instalmentChoices: instalmentChoices(session),
-                    instalments: this.#instalments,
-                    contact: this.#contact,
-                    contactErrors: this.#contactErrors,
-                    formFor: (option) => this.#formFor(option),
-                    cancelHref: this.#exitHref('cancel'),
-                  },
-                  {
-                    select: (id) => this.#select(id),
-                    pay: () => void this.#pay(),
-                    contactInput: (name, value) => {
-                      this.#contact = { ...this.#contact, [name]: value };
-                      if (this.#contactErrors[name]) this.#contactErrors = { ...this.#contactErrors, [name]: undefined };
-                      this.requestUpdate();
-                    },
-                    instalments: (count) => {
-                      this.#instalments = count;
-                      this.requestUpdate();
-                    },
-                  },
-                )}`
-              : nothing}
-      </main>
-      ${merchant ? pageFooter(this.#locale, merchant.name) : nothing}
-    </div>`;
+              ? checkoutContent(this.#checkoutModel(session), this.#checkoutActions)
+              : nothing,
+    });
   }
 
-  #exitHref(control: 'return' | 'cancel'): string {
-    return `/hpp/${encodeURIComponent(this.sessionId)}/${control}`;
+  #checkoutModel(session: SessionView): CheckoutModel {
+    return {
+      session,
+      locale: this.#locale,
+      options: this.#options,
+      selected: this.#selected,
+      busy: this.#busy,
+      banner: this.#banner?.(this.#locale) ?? null,
+      instalmentChoices: instalmentChoices(session),
+      instalments: this.#instalments,
+      contact: this.#contact,
+      contactErrors: this.#contactErrors,
+      formFor: (option) => this.#formFor(option),
+      cancelHref: exitHref(this.sessionId, 'cancel'),
+    };
   }
+
+  readonly #checkoutActions: CheckoutActions = {
+    select: (id) => this.#select(id),
+    pay: () => void this.#pay(),
+    contactInput: (name, value) => {
+      this.#contact = { ...this.#contact, [name]: value };
+      if (this.#contactErrors[name]) this.#contactErrors = { ...this.#contactErrors, [name]: undefined };
+      this.requestUpdate();
+    },
+    instalments: (count) => {
+      this.#instalments = count;
+      this.requestUpdate();
+    },
+  };
 
   /** The notice or result screen's content, or null on the checkout. */
   #notice(): NoticeModel | null {
@@ -382,7 +382,7 @@ export class HostedPaymentPage extends LitElement {
       locale: this.#locale,
       session: this.#session,
       options: this.#options,
-      returnHref: this.#exitHref('return'),
+      returnHref: exitHref(this.sessionId, 'return'),
       reload: () => location.reload(),
       checkAgain: (transactionId) => void this.#confirmReturn(transactionId, true),
     });

@@ -9,8 +9,12 @@ import type { LocaleTag } from '@payments/core';
 import { expirationMMYY, type PaymentOption, type SessionView } from './checkout-model';
 import { themeVariables } from './theme';
 
-export function createCardForm(option: Extract<PaymentOption, { kind: 'card' | 'saved-card' }>, session: SessionView, locale: LocaleTag): CardForm {
-  const form = new CardForm(); // <ef-card-form>, registered by its module
+export function createCardForm(
+  option: Extract<PaymentOption, { kind: 'card' | 'saved-card' }>,
+  session: SessionView,
+  locale: LocaleTag,
+  form = new CardForm(), // <ef-card-form>, registered by its module
+): CardForm {
   form.config = {
     protocolVersion: 1,
     component: option.kind,
@@ -25,5 +29,22 @@ export function createCardForm(option: Extract<PaymentOption, { kind: 'card' | '
   };
   form.locale = locale;
   if (option.kind === 'card') form.hideCvv = session.hpp?.options.cvv_less === true;
+  return form;
+}
+
+/**
+ * The card form of an option from `forms`, made (and kept there) on first use: what was typed
+ * survives re-renders. Null for an option without one (a redirect method; a saved card when
+ * the session is `cvv_less`). `pay` runs on Enter in a field.
+ */
+export function keptCardForm(forms: Map<string, CardForm>, option: PaymentOption, session: SessionView, locale: LocaleTag, pay: () => void): CardForm | null {
+  const cvvLess = session.hpp?.options.cvv_less === true;
+  if (option.kind === 'redirect' || (option.kind === 'saved-card' && cvvLess)) return null;
+  let form = forms.get(option.id);
+  if (!form) {
+    form = createCardForm(option, session, locale);
+    form.addEventListener('ef-submit', pay);
+    forms.set(option.id, form);
+  }
   return form;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { instalmentChoices, lastFour, outcomeOf, paymentOptions, sameOriginUrl, type SessionView } from './checkout-model';
 import { checkContact, contactData } from './contact-fields';
-import { PAGE_TEXTS } from './texts';
+import { PAGE_TEXTS } from './texts/all';
 import { contrast, normalizeHex, themeVariables } from './theme';
 
 function session(overrides: Partial<SessionView> = {}): SessionView {

@@ -145,3 +145,8 @@ export function sameOriginUrl(url: string, origin: string): string | null {
     return null;
   }
 }
+
+/** The page's exits (the gateway picks the merchant's URL): `/hpp/{id}/return` and `/hpp/{id}/cancel`. */
+export function exitHref(sessionId: string, control: 'return' | 'cancel'): string {
+  return `/hpp/${encodeURIComponent(sessionId)}/${control}`;
+}

@@ -9,9 +9,10 @@ import { LOCALES, PROCESSING_CODES, loadMessages, type ExecutionResponse, type T
 import { GatewayCallError, type GatewayApi } from '@payments/embedded-fields/secure';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payByCard, payByRedirect, type PaymentDeps } from './checkout-payment';
+import { loadPageTexts } from './texts';
 
 // The browser code reads loaded catalogs (one per locale, loaded on demand); these tests speak all four.
-beforeAll(() => Promise.all(LOCALES.map((locale) => loadMessages(locale))));
+beforeAll(() => Promise.all(LOCALES.flatMap((locale) => [loadMessages(locale), loadPageTexts(locale)])));
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const KEY = { key_id: 'k1', algorithm: 'RSA-OAEP-256' as const, public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString() };

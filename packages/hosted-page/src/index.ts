@@ -12,5 +12,6 @@ export {
   type SessionView,
 } from './checkout-model';
 export { checkContact } from './contact-fields';
-export { PAGE_TEXTS, type PageTexts } from './texts';
+export { type PageTexts } from './texts';
+export { PAGE_TEXTS } from './texts/all';
 export { contrast, themeVariables } from './theme';

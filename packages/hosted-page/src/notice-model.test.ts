@@ -3,10 +3,10 @@ import { LOCALES, loadMessages, type Transaction } from '@payments/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionView } from './checkout-model';
 import { noticeModel, returnsByItself, type NoticeContext } from './notice-model';
-import { pageTexts } from './texts';
+import { loadPageTexts, pageTexts } from './texts';
 
 // The browser code reads loaded catalogs (one per locale, loaded on demand); these tests speak all four.
-beforeAll(() => Promise.all(LOCALES.map((locale) => loadMessages(locale))));
+beforeAll(() => Promise.all(LOCALES.flatMap((locale) => [loadMessages(locale), loadPageTexts(locale)])));
 
 const session = {
   id: 's1',

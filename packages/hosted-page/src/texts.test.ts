@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_TEXTS } from './texts';
+import { PAGE_TEXTS } from './texts/all';
 
 const all = (locale: keyof typeof PAGE_TEXTS) => Object.values(PAGE_TEXTS[locale]).join('\n');
 
@@ -26,3 +26,4 @@ describe("the hosted page's texts follow the style notes", () => {
     }
   });
 });
+

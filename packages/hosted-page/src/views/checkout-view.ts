@@ -7,7 +7,7 @@
  */
 import { CARD_BRANDS, formatMessage, formatPlural, loadedMessages, type LocaleTag, type Messages } from '@payments/core';
 import { formatPageAmount } from '../amount-format';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { live } from 'lit/directives/live.js';
 import { expirationMMYY, lastFour, type PaymentOption, type RedirectOption, type SessionView } from '../checkout-model';
 import type { ContactError, ContactFieldName, ContactValues } from '../contact-fields';

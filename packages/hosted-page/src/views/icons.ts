@@ -2,7 +2,7 @@
  * The page's icons, drawn inline (no image requests, no icon font), decorative: every one
  * is aria-hidden and sits beside a text that says the same.
  */
-import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
+import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit/html.js';
 
 const PATHS: Readonly<Record<string, SVGTemplateResult>> = {
   lock: svg`<rect x="5" y="11" width="14" height="10" rx="2"/><path d="M8 11V8a4 4 0 0 1 8 0v3"/>`,

@@ -4,7 +4,7 @@
  * heading (focused when the page moves there), one sentence, and at most one action: a
  * plain link the gateway turns into the merchant's URL, or Try again.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { icon, type IconName } from './icons';
 
 export interface NoticeModel {

@@ -4,7 +4,7 @@
  */
 import { LOCALES, LOCALE_NAMES, formatMessage, loadedMessages, type LocaleTag } from '@payments/core';
 import { formatPageAmount } from '../amount-format';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { SessionView } from '../checkout-model';
 import { pageTexts } from '../texts';
 import { icon } from './icons';

@@ -35,6 +35,12 @@ export async function documentCatalogTag(
   return `<script type="application/json" id="${DOCUMENT_CATALOG_ELEMENT_ID}" data-locale="${locale}">${scriptJson(carried)}</script>`;
 }
 
+/** The catalog of `locale` itself, from the build described by `manifestPath`; undefined when missing (as for documentCatalogTag). */
+export async function documentCatalog(manifestPath: string, locale: LocaleTag): Promise<unknown> {
+  const file = catalogFiles(manifestPath)[locale];
+  return file ? catalogIn(join(dirname(manifestPath), file)) : undefined;
+}
+
 /** What a default card form shows before anyone types: the rehearsal's words (embedded-fields' secure/rehearsal.ts). */
 const SHOWN_SECTIONS = ['labels', 'placeholders'];
 

@@ -136,13 +136,19 @@ const LIT_TRUSTED_TYPES = ["require-trusted-types-for 'script'", 'trusted-types 
  */
 export function litDocumentCsp(
   acs: string,
-  { formAction, frameAncestors, scriptHashes = [] }: { formAction: string; frameAncestors: string; scriptHashes?: string[] },
+  {
+    formAction,
+    frameAncestors,
+    scriptHashes = [],
+    styleHashes = [],
+  }: { formAction: string; frameAncestors: string; scriptHashes?: string[]; styleHashes?: string[] },
 ): string {
   return [
     "default-src 'none'",
     // A frame document with its entry inline (http/inline-entry.ts): those scripts by hash, nothing else inline.
     ['script-src', "'self'", ...scriptHashes].join(' '),
-    "style-src 'self'",
+    // The hosted page's inline stylesheet and first-view theme (http/hosted-page-document.ts): by hash too.
+    ['style-src', "'self'", ...styleHashes].join(' '),
     "img-src 'self' data:",
     // The web fonts a merchant's theme may name (Inter), served by the gateway itself.
     "font-src 'self'",

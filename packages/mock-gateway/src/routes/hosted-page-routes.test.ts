@@ -7,9 +7,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
 import type { SavedCardSummary } from '@payments/core';
 import { registerHostedPageRoutes } from './hosted-page-routes';
+import type { FirstViewModule } from '../http/hosted-page-document';
+import { createHash } from 'node:crypto';
 
 const TEMPLATE = '<!doctype html><html><head><title>Pay</title></head><body><script type="module" src="/hpp/assets/app.js"></script></body></html>';
 const clientKey = { 'x-client-key': 'test-client-key' };
+
+/** A stand-in for the hosted page build's dist/first-view.js: what the route does with what it draws. */
+const drawn: { input?: Parameters<FirstViewModule['renderFirstView']>[0] } = {};
+const FIRST_VIEW: FirstViewModule = {
+  renderFirstView: (input) => {
+    drawn.input = input;
+    return { markup: '<div class="first-view" id="hpp-first-view">checkout</div>', css: '#hpp-first-view{--brand:#1f5f4a}', title: 'Pay <Northwind> & co', texts: {} };
+  },
+  PAGE_TEXTS: { 'en-US': { howToPay: 'How would you like to pay?' }, 'bs-BA': {}, 'ro-RO': {}, 'sv-SE': { howToPay: 'Hur vill du betala?' } },
+  FIRST_VIEW_SCRIPT: "document.documentElement.setAttribute('data-x','');",
+};
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 let counter = 0;
 
 describe('hosted page routes', () => {
@@ -17,7 +31,7 @@ describe('hosted page routes', () => {
   let auth: Record<string, string>;
 
   beforeEach(async () => {
-    t = await testGateway({ extend: (api, ctx) => registerHostedPageRoutes(api, ctx, { readDocument: () => TEMPLATE }) });
+    t = await testGateway({ extend: (api, ctx) => registerHostedPageRoutes(api, ctx, { readDocument: () => TEMPLATE, firstViewModule: async () => FIRST_VIEW }) });
     auth = await t.auth();
   });
   afterEach(() => t.close());
@@ -84,13 +98,60 @@ describe('hosted page routes', () => {
       expect(csp).toContain("require-trusted-types-for 'script'; trusted-types lit-html");
       expect(reply.headers['cache-control']).toBe('no-store');
       expect(reply.headers['referrer-policy']).toBe('no-referrer');
-      // No inline script: the template's only script is an external module; the session view
-      // and the page's catalog ride along as JSON data blocks, which are never executed.
-      const dataBlocks = /<script type="application\/json" id="(?:hpp-data|ef-catalog)"[^>]*>[^<]*<\/script>/g;
-      expect(reply.text.match(dataBlocks)).toHaveLength(2);
-      expect(reply.text.replace(dataBlocks, '')).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      // One inline script, the first view's, by its hash; the template's script is an external module;
+      // the session view, the page's catalog and texts ride along as JSON data blocks, which are never executed.
+      const dataBlocks = /<script type="application\/json" id="(?:hpp-data|ef-catalog|hpp-texts)"[^>]*>[^<]*<\/script>/g;
+      expect(reply.text.match(dataBlocks)).toHaveLength(3);
+      const inline = `<script>${FIRST_VIEW.FIRST_VIEW_SCRIPT}</script>`;
+      expect(reply.text).toContain(inline);
+      expect(reply.text.replace(dataBlocks, '').replace(inline, '')).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      expect(csp).toContain(`script-src 'self' ${sha256(FIRST_VIEW.FIRST_VIEW_SCRIPT)}`);
       const data = JSON.parse(/<script type="application\/json" id="hpp-data">([^<]*)<\/script>/.exec(reply.text)![1]!) as { session: { id: string; merchant: { name: string } } };
       expect(data.session).toMatchObject({ id, merchant: { name: 'Northwind Outfitters' } });
+    });
+
+    it('draws the first view into the document: its markup first in the body, its theme allowed by hash, its title escaped, the texts of its language', async () => {
+      const id = await hostedPage({ language: 'Svenska', description: 'Fleece "XL" & <5 pcs>' });
+      const reply = await t.call('GET', `/hpp/${id}`);
+      expect(drawn.input).toMatchObject({ sessionId: id, locale: 'sv-SE', savedCards: [], origin: t.gw.ctx.urls.gateway });
+      expect(drawn.input!.session).toMatchObject({ id, description: 'Fleece "XL" & <5 pcs>' });
+      expect((drawn.input!.catalog as { labels: { cardNumber: string } }).labels.cardNumber).toBe('Kortnummer');
+      expect(reply.text).toContain('<body>\n    <div class="first-view" id="hpp-first-view">checkout</div>');
+      expect(reply.text).toContain('<title>Pay &lt;Northwind&gt; &amp; co</title>');
+      expect(reply.text).toContain('<html lang="sv-SE">');
+      expect(reply.text).toContain('<script type="application/json" id="hpp-texts" data-locale="sv-SE">{"howToPay":"Hur vill du betala?"}</script>');
+      expect(String(reply.headers['content-security-policy'])).toContain(`style-src 'self' ${sha256(FIRST_VIEW.renderFirstView(drawn.input!)!.css)}`);
+    });
+
+    it('no first view back from a bank (the page asks how it ended first), nor when the renderer fails; the page is served all the same', async () => {
+      const id = await hostedPage();
+      const back = await t.call('GET', `/hpp/${id}?transaction_id=x&status=APPROVED`);
+      expect(back.status).toBe(200);
+      expect(back.text).not.toContain('hpp-first-view');
+      expect(back.text).toContain('id="hpp-texts"');
+      const failing = await testGateway({
+        extend: (api, ctx) =>
+          registerHostedPageRoutes(api, ctx, {
+            readDocument: () => TEMPLATE,
+            firstViewModule: async () => ({
+              ...FIRST_VIEW,
+              renderFirstView: () => {
+                throw new Error('drawn wrong');
+              },
+            }),
+          }),
+      });
+      const session = await failing.call<{ session_id: string }>(
+        'POST',
+        '/api/hosted-payment-page',
+        { reference: `hpp-routes-failing-${counter}`, terminal_id: 'TERM00001', description: 'Blue jacket', amount: 4999, currency: 'EUR', transaction_type: 'PURCHASE', success_url: 'http://localhost:5173/s', cancel_url: 'http://localhost:5173/c', error_url: 'http://localhost:5173/e' },
+        await failing.auth(),
+      );
+      const reply = await failing.call('GET', `/hpp/${session.body.session_id}`);
+      expect(reply.status).toBe(200);
+      expect(reply.text).not.toContain('hpp-first-view');
+      expect(String(reply.headers['content-security-policy'])).toContain("script-src 'self';");
+      await failing.close();
     });
 
     it('answers 404 without a client key for an unknown session or an Embedded Fields session', async () => {

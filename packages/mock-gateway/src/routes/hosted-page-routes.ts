@@ -22,7 +22,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { hostedPageLocale } from '@payments/core';
-import { documentCatalogTag } from '../http/document-catalog';
+import { documentCatalog, documentCatalogTag } from '../http/document-catalog';
+import { documentTextsTag, firstViewModule, inlineStylesheet, withFirstView, type FirstViewModule } from '../http/hosted-page-document';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayPageTexts, resolveLocale, type LocaleTag, type SavedCardSummary } from '@payments/core';
@@ -40,6 +41,8 @@ export interface HostedPageRouteOptions {
   readDocument?: () => string;
   /** The hosted page's build (index.html, assets/); default: ../bundles.ts. */
   dist?: string;
+  /** The first view's renderer; default: the build's dist/first-view.js (tests pass their own, or none). */
+  firstViewModule?: (dist: string) => Promise<FirstViewModule | undefined>;
 }
 
 export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayContext, options: HostedPageRouteOptions = {}): void {
@@ -72,23 +75,43 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
     // What the page would fetch first, in the document: the checkout renders without a round trip.
     const data = record && merchant?.active ? await pageData(app, sessionId, merchant.client_key) : null;
     if (data) tags.push(`<script type="application/json" id="hpp-data">${scriptJson(data)}</script>`);
-    // The catalog the page will open in (the shopper's earlier choice on this page is theirs alone: not known here).
+    let page = template;
+    const styleHashes: string[] = [];
+    const scriptHashes: string[] = [];
+    // The catalog and the page's texts the page will open in (the shopper's earlier choice on this page is theirs alone: not known here).
     if (record?.kind === 'HPP') {
       const locale = hostedPageLocale(record.hpp?.language, merchant?.default_language);
-      const catalog = await documentCatalogTag(join(dist, 'manifest.json'), locale);
+      const manifest = join(dist, 'manifest.json');
+      const catalog = await documentCatalogTag(manifest, locale);
       if (catalog) tags.push(catalog);
+      const firstView = await (options.firstViewModule ?? firstViewModule)(dist);
+      if (firstView) {
+        tags.push(documentTextsTag(firstView, locale));
+        // Back from a bank or a provider (?transaction_id): the page asks how it ended before it shows anything.
+        const returning = Object.keys(request.query as object).some((key) => key === 'transaction_id' || key === 'status');
+        const view = data && catalog && !returning ? drawFirstView(request, firstView, { sessionId, data, locale, catalog: await documentCatalog(manifest, locale), origin: ctx.urls.gateway }) : undefined;
+        if (view) {
+          const drawn = withFirstView(page, view, firstView.FIRST_VIEW_SCRIPT, locale);
+          page = drawn.html;
+          styleHashes.push(...drawn.styleHashes);
+          scriptHashes.push(...drawn.scriptHashes);
+        }
+      }
     }
+    const inlined = inlineStylesheet(page, dist);
+    page = inlined.html;
+    styleHashes.push(...inlined.hashes);
     reply
       .code(meta.length === 2 ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', hostedPageCsp(ctx))
+      .header('content-security-policy', hostedPageCsp(ctx, { styleHashes, scriptHashes }))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'no-store')
       .header('cross-origin-opener-policy', 'same-origin')
       .header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     // The session's id, key and data are in it: never cached, compressed per request.
-    return sendCompressed(request, reply, template.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`));
+    return sendCompressed(request, reply, page.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`));
   });
 
   app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId/return', async (request, reply) =>
@@ -131,9 +154,30 @@ async function pageData(app: FastifyInstance, sessionId: string, clientKey: stri
   return data;
 }
 
-export function hostedPageCsp(ctx: GatewayContext): string {
+export function hostedPageCsp(ctx: GatewayContext, inline: { styleHashes?: string[]; scriptHashes?: string[] } = {}): string {
   // The challenge CReq and the form-submit step post to the ACS, which redirects back here.
-  return litDocumentCsp(ctx.urls.acs, { formAction: `'self' ${ctx.urls.acs}`, frameAncestors: "'none'" });
+  return litDocumentCsp(ctx.urls.acs, { formAction: `'self' ${ctx.urls.acs}`, frameAncestors: "'none'", ...inline });
+}
+
+/** The first view of this session's checkout, or undefined (none to draw, or the renderer failed: the page then draws itself). */
+function drawFirstView(
+  request: FastifyRequest,
+  module: FirstViewModule,
+  input: { sessionId: string; data: Record<string, unknown>; locale: LocaleTag; catalog: unknown; origin: string },
+): ReturnType<FirstViewModule['renderFirstView']> {
+  try {
+    return module.renderFirstView({
+      sessionId: input.sessionId,
+      session: input.data.session,
+      savedCards: (input.data.saved_cards as SavedCardSummary[] | undefined) ?? [],
+      locale: input.locale,
+      catalog: input.catalog,
+      origin: input.origin,
+    });
+  } catch (error) {
+    request.log.warn({ err: error }, 'hosted page: the first view could not be drawn; the page draws itself');
+    return undefined;
+  }
 }
 
 async function hostedSession(ctx: GatewayContext, id: string): Promise<SessionRecord | undefined> {

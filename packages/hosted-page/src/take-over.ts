@@ -1,0 +1,141 @@
+/**
+ * The take-over of the gateway's first view (first-view/first-view.ts): the document arrives
+ * with the checkout already drawn, the card form usable before any script has run. When the
+ * page has drawn its own checkout (hidden behind the first view until then: base.css), what
+ * the shopper did meanwhile moves into it, and the first view goes, in one task (no frame is
+ * painted in between, and both are the same markup: nothing moves):
+ *  - what was typed into the card inputs, formatted by the page's card form as a paste would be;
+ *  - the focused input and its caret;
+ *  - what was typed into a redirect method's contact fields;
+ *  - the option and the language chosen;
+ *  - a click on Pay: the document's one inline script (FIRST_VIEW_SCRIPT, allowed by its hash)
+ *    marks the first view `data-pay` when its pay button is clicked, and the page pays once
+ *    it has taken over, as if clicked then (a shopper or autofill faster than the script).
+ */
+import { isLocaleTag, type LocaleTag } from '@payments/core';
+
+/** The first view's element id (the gateway writes it; first-view.ts). */
+export const FIRST_VIEW_ID = 'hpp-first-view';
+
+/**
+ * The first view's one script, inline in the document's head (the gateway allows it by its
+ * SHA-256): a click on the first view's pay button before the page's script has run is
+ * remembered on the first view (`data-pay`), for the take-over to act on. Plain ES5, no
+ * page state, no sink: it sets one attribute.
+ */
+export const FIRST_VIEW_SCRIPT =
+  "document.addEventListener('click',function(e){var t=e.target;var b=t instanceof Element?t.closest('#" +
+  FIRST_VIEW_ID +
+  " .pay-button'):null;if(b)b.closest('#" +
+  FIRST_VIEW_ID +
+  "').setAttribute('data-pay','')},true);";
+
+interface TypedField {
+  /** The input's autocomplete token: what names a card input in both forms. */
+  autocomplete: string;
+  value: string;
+  selection: [number, number] | null;
+}
+
+export interface FirstViewState {
+  fields: TypedField[];
+  /** The focused card input's autocomplete token, if a card input has the focus. */
+  focused: string | null;
+  /** The option the shopper chose (a radio's value: the option id). */
+  option: string | null;
+  /** The language chosen in the picker. */
+  language: string | null;
+  /** Pay was clicked (FIRST_VIEW_SCRIPT). */
+  pay: boolean;
+  /** The contact fields a redirect method asks for (email, names), by id, where the shopper changed them. */
+  contact: [string, string][];
+}
+
+export function firstView(doc: Document = document): HTMLElement | null {
+  return doc.getElementById(FIRST_VIEW_ID);
+}
+
+export function readFirstView(view: HTMLElement): FirstViewState {
+  const active = view.ownerDocument.activeElement;
+  const inputs = [...view.querySelectorAll<HTMLInputElement>('ef-card-form input[autocomplete]')];
+  return {
+    fields: inputs
+      .filter((input) => input.value !== '')
+      .map((input) => ({
+        autocomplete: input.autocomplete,
+        value: input.value,
+        selection: input.selectionStart === null || input.selectionEnd === null ? null : [input.selectionStart, input.selectionEnd],
+      })),
+    focused: active instanceof HTMLInputElement && inputs.includes(active) ? active.autocomplete : null,
+    option: view.querySelector<HTMLInputElement>('input[name="hpp-method"]:checked')?.value ?? null,
+    language: view.querySelector<HTMLSelectElement>('#hpp-language')?.value ?? null,
+    pay: view.hasAttribute('data-pay'),
+    contact: [...view.querySelectorAll<HTMLInputElement>('.contact-fields input[id]')]
+      .filter((input) => input.value !== input.defaultValue)
+      .map((input) => [input.id, input.value]),
+  };
+}
+
+/** What the take-over asks of the page (app.ts). */
+export interface TakeOverHost {
+  locale(): string;
+  setLocale(locale: LocaleTag): Promise<void>;
+  selected(): string;
+  /** True when the page offers the option of this id. */
+  offers(id: string): boolean;
+  select(id: string): void;
+  /** Resolves once the page has drawn its checkout: the open option's card form, drawn, or null. */
+  drawn(): Promise<HTMLElement | null>;
+  pay(): void;
+}
+
+/**
+ * Once the page has drawn its checkout (hidden behind the first view), moves in what the
+ * shopper did in the first view and removes it. Called as the page opens its checkout,
+ * before that drawing: the page's radios share the group's name with the first view's, so
+ * the choice is read first.
+ */
+export async function takeOverFirstView(host: TakeOverHost): Promise<void> {
+  const view = firstView();
+  if (!view) return;
+  const state = readFirstView(view);
+  // Another option chosen: its panel was never open, so nothing was typed into its fields.
+  const chosen = state.option !== null && state.option !== host.selected() && host.offers(state.option);
+  let form: HTMLElement | null = null;
+  try {
+    if (state.language && state.language !== host.locale() && isLocaleTag(state.language)) await host.setLocale(state.language);
+    if (chosen) host.select(state.option!);
+    form = await host.drawn();
+  } finally {
+    // Whatever failed on the way (another language's texts, say), the page's own checkout shows.
+    takeOver(view, chosen ? { ...state, fields: [], focused: null, contact: [] } : state, form);
+  }
+  if (state.pay && !chosen) host.pay();
+}
+
+/** Removes the first view and hands what was typed in it to `form` (the page's own card form of that option). */
+export function takeOver(view: HTMLElement, state: FirstViewState, form: HTMLElement | null): void {
+  const doc = view.ownerDocument;
+  view.remove();
+  for (const [id, value] of state.contact) {
+    const input = doc.getElementById(id);
+    if (input instanceof HTMLInputElement) enter(input, value, null);
+  }
+  if (!form) return;
+  const input = (autocomplete: string) => form.querySelector<HTMLInputElement>(`input[autocomplete="${CSS.escape(autocomplete)}"]`);
+  // The other fields first: the focused one last, so that a completed value moves the focus on as typing would.
+  for (const field of state.fields) if (field.autocomplete !== state.focused) enter(input(field.autocomplete), field.value, null);
+  const focused = state.focused ? input(state.focused) : null;
+  if (!focused) return;
+  focused.focus({ preventScroll: true });
+  const typed = state.fields.find((field) => field.autocomplete === state.focused);
+  if (typed) enter(focused, typed.value, typed.selection);
+}
+
+/** The value as if pasted: the form formats it (and places the caret) by its own rules. */
+function enter(input: HTMLInputElement | null, value: string, selection: [number, number] | null): void {
+  if (!input) return;
+  input.value = value;
+  if (selection) input.setSelectionRange(selection[0], selection[1]);
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: value }));
+}

@@ -1,0 +1,114 @@
+/**
+ * The hosted page's document as the gateway fills it in per session (GET /hpp/{id};
+ * routes/hosted-page-routes.ts), beyond its meta tags and data block:
+ *  - the first view: the checkout, drawn by the page's own templates (the hosted page's
+ *    `dist/first-view.js`, imported from the build being served), in the body, so the card
+ *    field is usable as the document is parsed; the page's script takes it over. Its theme
+ *    (the merchant's colours, CSS custom properties) in a `<style>` of its own;
+ *  - the page's own texts in its language (a data block, as the catalog: the script carries none);
+ *  - the page's stylesheet inline instead of its `<link>`: the first view is drawn from the
+ *    document alone, one round trip sooner on a phone.
+ * The CSP allows exactly these styles, by their SHA-256. Anything missing from the build (an
+ * older one) leaves the document as it was built: the page then draws itself.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { LocaleTag, SavedCardSummary } from '@payments/core';
+import { escapeHtml, scriptJson } from './html';
+
+/** What dist/first-view.js exports (packages/hosted-page/src/first-view/first-view.ts). */
+export interface FirstViewModule {
+  renderFirstView(input: {
+    sessionId: string;
+    session: unknown;
+    savedCards: readonly SavedCardSummary[];
+    locale: LocaleTag;
+    catalog: unknown;
+    origin: string;
+  }): { markup: string; css: string; title: string; texts: unknown } | undefined;
+  PAGE_TEXTS: Readonly<Record<LocaleTag, unknown>>;
+  /** The first view's inline script (a click on Pay before the page's script runs is kept). */
+  FIRST_VIEW_SCRIPT: string;
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+const modules = new Map<string, Promise<FirstViewModule | undefined>>();
+
+/** The build's first-view module, imported once per build folder; undefined when the build has none. */
+export function firstViewModule(dist: string): Promise<FirstViewModule | undefined> {
+  const file = join(dist, 'first-view.js');
+  let module = modules.get(file);
+  if (!module) {
+    module = existsSync(file)
+      ? import(pathToFileURL(file).href).then(
+          (m: FirstViewModule) => (typeof m.renderFirstView === 'function' && m.PAGE_TEXTS && typeof m.FIRST_VIEW_SCRIPT === 'string' ? m : undefined),
+          () => undefined,
+        )
+      : Promise.resolve(undefined);
+    // A build that appears later (the gateway builds missing bundles) is looked for again.
+    void module.then((m) => m ?? modules.delete(file));
+    modules.set(file, module);
+  }
+  return module;
+}
+
+/** The data block with the page's texts in `locale` (the hosted page's texts.ts takes it). */
+export function documentTextsTag(module: FirstViewModule, locale: LocaleTag): string {
+  const texts = module.PAGE_TEXTS[locale];
+  return texts ? `<script type="application/json" id="hpp-texts" data-locale="${locale}">${scriptJson(texts)}</script>` : '';
+}
+
+/** The built document's stylesheet link: `<link rel="stylesheet" crossorigin href="/hpp/assets/index-….css">`. */
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/hpp\/assets\/([\w.-]+\.css)">/;
+
+const stylesheets = new Map<string, { tag: string; hash: string } | null>();
+
+/**
+ * The document with its stylesheet inline (a `<style>`, hashed for the CSP) instead of linked.
+ * Hashed file names never change content: each is read once.
+ */
+export function inlineStylesheet(html: string, dist: string): { html: string; hashes: string[] } {
+  const link = STYLESHEET_LINK.exec(html);
+  if (!link) return { html, hashes: [] };
+  const file = join(dist, 'assets', link[1]!);
+  let inline = stylesheets.get(file);
+  if (inline === undefined) {
+    try {
+      const css = readFileSync(file, 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
+      // What would end the style element: never in our CSS, but then it stays a file.
+      inline = /<\/style/i.test(css) ? null : { tag: `<style>${css}</style>`, hash: sha256(css) };
+    } catch {
+      inline = null;
+    }
+    stylesheets.set(file, inline);
+  }
+  if (!inline) return { html, hashes: [] };
+  const { tag, hash } = inline;
+  return { html: html.replace(link[0], () => tag), hashes: [hash] };
+}
+
+/**
+ * A first view written into `html`: its markup first in the body; its theme and its one
+ * script in the head; the title and language its own. Answers the style and script hashes.
+ */
+export function withFirstView(
+  html: string,
+  view: { markup: string; css: string; title: string },
+  script: string,
+  locale: LocaleTag,
+): { html: string; styleHashes: string[]; scriptHashes: string[] } {
+  const css = view.css.replace(/<\/style/gi, ''); // custom properties of checked colours only; never markup
+  const code = script.replace(/<\/script/gi, '');
+  return {
+    html: html
+      .replace(/<html(?: lang="[^"]*")?>/, `<html lang="${locale}">`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(view.title)}</title>`)
+      .replace('</head>', () => `  <style>${css}</style>\n    <script>${code}</script>\n  </head>`)
+      .replace(/<body>/, (body) => `${body}\n    ${view.markup}`),
+    styleHashes: [sha256(css)],
+    scriptHashes: [sha256(code)],
+  };
+}
