@@ -38,14 +38,21 @@ async function holdPageScript(page: Page): Promise<{ release(): void; requested:
   return { release, requested: seen };
 }
 
-/** Every element of the checkout by its place in the page, with its box: what a shopper would see move (less `skip`). */
+/**
+ * Every element of the checkout by its place in the page, with its box in whole pixels: what a
+ * shopper would see move (less `skip`), once running animations have ended, in whole pixels
+ * (the card's mark was measured a hundredth of a pixel off mid fade-in, which no one sees).
+ */
 function boxes(page: Page, root: string, skip = ':not(*)'): Promise<string[]> {
-  return page.locator(root).evaluate((element, skipped) =>
-    [...element.querySelectorAll('*')].filter((e) => !e.matches(skipped)).map((e) => {
+  return page.locator(root).evaluate(async (element, skipped) => {
+    // The mark's fade-in (180 ms) is drawing, not moving: measure once it has run.
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    return [...element.querySelectorAll('*')].filter((e) => !e.matches(skipped)).map((e) => {
       const r = e.getBoundingClientRect();
-      return `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} ${r.x},${r.y} ${r.width}x${r.height}`;
-    }),
-  skip);
+      const px = (n: number) => Math.round(n);
+      return `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} ${px(r.x)},${px(r.y)} ${px(r.width)}x${px(r.height)}`;
+    });
+  }, skip);
 }
 
 /** What typing a number changes by design: the brand's mark (its drawing) and the brand's name for screen readers. */
