@@ -4,28 +4,9 @@ import { instalmentChoices, lastFour, outcomeOf, paymentOptions, sameOriginUrl, 
 import { checkContact, contactData } from './contact-fields';
 import { PAGE_TEXTS } from './texts/all';
 import { contrast, normalizeHex, themeVariables } from './theme';
+import { testSession } from './test-session';
 
-function session(overrides: Partial<SessionView> = {}): SessionView {
-  return {
-    id: 's1',
-    reference: 'r1',
-    description: 'Blue jacket',
-    currency: 'EUR',
-    amount: 4999,
-    transaction_type: 'PURCHASE',
-    status: 'CREATED',
-    kind: 'HPP',
-    expires_at: '2030-01-01T00:00:00.000Z',
-    merchant: {
-      name: 'Northwind Outfitters',
-      branding: { logo_url: '/assets/merchant-logo.svg', primary_color: '#1f5f4a', background_color: '#f6f4ef', text_color: '#1c1c1c' },
-      default_language: 'English',
-    },
-    payment_methods: ['wallet-a-redirect', 'provider-x-local', 'provider-y-redirect-idl', 'provider-y-redirect-ali', 'provider-y-redirect-blt', 'wallet-a', 'openbanking-redirect'],
-    hpp: { language: null, options: {}, customer_id: null },
-    ...overrides,
-  };
-}
+const session = (overrides: Partial<SessionView> = {}): SessionView => testSession(['wallet-a-redirect', 'provider-x-local', 'provider-y-redirect-idl', 'provider-y-redirect-ali', 'provider-y-redirect-blt', 'wallet-a', 'openbanking-redirect'], overrides);
 
 describe('paymentOptions', () => {
   it('saved cards first, then the card, then fitting redirect methods; never wallet-a by token or unknown provider Y codes', () => {

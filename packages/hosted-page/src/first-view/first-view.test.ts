@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '../checkout-model';
 import { PAGE_TEXTS } from '../texts/all';
 import { renderFirstView, type FirstViewInput } from './first-view';
+import { testSession } from '../test-session';
 
 const catalogs = new Map<LocaleTag, unknown>();
 beforeAll(async () => {
@@ -14,27 +15,7 @@ beforeAll(async () => {
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
-function session(overrides: Partial<SessionView> = {}): SessionView {
-  return {
-    id: 's1',
-    reference: 'r1',
-    description: 'Blue jacket',
-    currency: 'EUR',
-    amount: 4999,
-    transaction_type: 'PURCHASE',
-    status: 'CREATED',
-    kind: 'HPP',
-    expires_at: '2030-01-01T00:00:00.000Z',
-    merchant: {
-      name: 'Northwind Outfitters',
-      branding: { logo_url: '/assets/merchant-logo.svg', primary_color: '#1f5f4a', background_color: '#f6f4ef', text_color: '#1c1c1c' },
-      default_language: 'English',
-    },
-    payment_methods: ['openbanking-redirect'],
-    hpp: { language: null, options: {}, customer_id: null },
-    ...overrides,
-  };
-}
+const session = (overrides: Partial<SessionView> = {}): SessionView => testSession(['openbanking-redirect'], overrides);
 
 function render(overrides: Partial<SessionView> = {}, locale: LocaleTag = 'en-US', input: Partial<FirstViewInput> = {}) {
   return renderFirstView({ sessionId: 's1', session: session(overrides), savedCards: [], locale, catalog: catalogs.get(locale), origin: 'http://127.0.0.1:4010', ...input });
