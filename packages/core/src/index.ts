@@ -1,4 +1,5 @@
 export * from './api-types';
+export * from './escape-html';
 export * from './processing-codes';
 export * from './base64-json';
 export * from './webhook-events';

@@ -9,6 +9,8 @@
  * (`live(x)` is x). Not a general renderer: no `<script>`, `<style>` or `<textarea>` content.
  */
 
+import { escapeHtml } from '@payments/core';
+
 const NOTHING = Symbol.for('lit-nothing');
 const NO_CHANGE = Symbol.for('lit-noChange');
 
@@ -28,11 +30,7 @@ export interface SerializeOptions {
   omitBound?: (attribute: string) => boolean;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
+export { escapeHtml };
 
 const isTemplate = (value: unknown): value is TemplateLike =>
   typeof value === 'object' && value !== null && typeof (value as TemplateLike)._$litType$ === 'number' && Array.isArray((value as TemplateLike).strings);

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '@payments/core';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -13,11 +14,7 @@ export class SafeHtml {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
+export { escapeHtml };
 
 type Interpolation = SafeHtml | string | number | null | undefined | readonly Interpolation[];
 
