@@ -12,8 +12,7 @@
  *  - every language (axe-core on the first view too), and no CSP violation.
  */
 import type { Page, Route } from '@playwright/test';
-import { TEST_BROWSER_INFO } from '@payments/core';
-import { TEST_CARDS, uniqueReference } from '@payments/testing';
+import { TEST_CARDS } from '@payments/testing';
 import { expect, test as base } from './fixtures';
 import { HPP_WORDS, HostedPaymentPage, type HppLocale } from './models/hosted-page';
 import { expectNoAxeViolations } from './support/axe';
@@ -109,22 +108,10 @@ test('Pay clicked before the script ran pays once it runs, with what was typed',
   await expect(hpp.heading).toHaveText('Payment successful');
 });
 
-test('nothing is submitted natively before the script runs: Enter in a saved card\'s one CVV field goes nowhere', async ({ hpp, page, gateway, createHostedPage, gatewayUrl, merchantOrigin }) => {
+test('nothing is submitted natively before the script runs: Enter in a saved card\'s one CVV field goes nowhere', async ({ hpp, page, gateway, createHostedPage, gatewayUrl }) => {
   // A form of one text field submits on Enter (HTML's implicit submission): the saved card's CVV form is one.
-  const customer = await gateway.request<{ id: string }>('POST', '/api/customers', { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' });
-  await gateway.authorize({
-    reference: uniqueReference('save'),
-    terminal_id: 'TERM00001',
-    description: 'First order',
-    currency: 'EUR',
-    amount: 1500,
-    transaction_type: 'PURCHASE',
-    return_url: `${merchantOrigin}/return`,
-    payment_method: { type: 'card', data: await gateway.encryptCard({ number: APPROVED, month: '12', year: '2034' }) },
-    browser_info: TEST_BROWSER_INFO,
-    customer: { id: customer.id },
-    tokenization: { save_card_for_future_payments: true },
-  });
+  const customer = await gateway.createCustomer();
+  await gateway.saveCard(customer.id, { number: APPROVED });
   const script = await holdPageScript(page);
   const url = (await createHostedPage({ customer_id: customer.id })).redirect_url;
   await page.goto(url, { waitUntil: 'commit' });

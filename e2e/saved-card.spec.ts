@@ -4,7 +4,7 @@
  * tokenization webhook), paying with a saved card and its CVV, and the clear, localized
  * errors for a deleted and an expired saved card (through the callback and onError).
  */
-import { TEST_BROWSER_INFO, TOKENIZATION_EVENT, type TokenizationWebhookData } from '@payments/core';
+import { TOKENIZATION_EVENT, type TokenizationWebhookData } from '@payments/core';
 import { GatewayClient, uniqueReference, webhookTransactionId, type ReceivedWebhook } from '@payments/testing';
 import { expect, test as base } from './fixtures';
 import { SavedCardPage, type SavedCardData } from './models/saved-card-page';
@@ -16,33 +16,12 @@ const test = base.extend<{ shop: SavedCardPage }>({
 const nextYear = new Date().getFullYear() + 1;
 
 async function createCustomer(gateway: GatewayClient): Promise<string> {
-  const customer = await gateway.request<{ id: string }>('POST', '/api/customers', { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' });
-  return customer.id;
+  return (await gateway.createCustomer()).id;
 }
 
 /** A card saved for the customer by a Direct API payment, as the saved-card component is given it. */
 async function saveCard(gateway: GatewayClient, customerId: string, expiry = { month: '12', year: String(nextYear) }): Promise<SavedCardData> {
-  const response = await gateway.authorize({
-    reference: uniqueReference('save'),
-    terminal_id: 'TERM00001',
-    description: 'First order',
-    currency: 'EUR',
-    amount: 1500,
-    transaction_type: 'PURCHASE',
-    return_url: 'https://shop.example/return',
-    payment_method: { type: 'card', data: await gateway.encryptCard({ number: '4000000000000002', ...expiry }) },
-    browser_info: TEST_BROWSER_INFO,
-    customer: { id: customerId },
-    tokenization: { save_card_for_future_payments: true },
-  });
-  const token = response.result?.payment_method.token;
-  if (!token) throw new Error(`no token: ${JSON.stringify(response)}`);
-  return {
-    paymentMethodId: token,
-    maskedPan: response.result!.payment_method.masked!,
-    expirationDate: `${expiry.month.padStart(2, '0')}${expiry.year.slice(-2)}`,
-    cardBrand: response.result!.payment_method.brand ?? 'VISA',
-  };
+  return gateway.saveCard(customerId, { number: '4000000000000002', ...expiry });
 }
 
 const isTokenized = (token: string) => (event: ReceivedWebhook) =>

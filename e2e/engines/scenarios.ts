@@ -6,7 +6,7 @@
  * `engineSuite('webkit')` in a *.engine.ts file registers them for that engine.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import { TEST_BROWSER_INFO, messages } from '@payments/core';
+import { messages } from '@payments/core';
 import { TEST_CARDS, startTestGateway, uniqueReference, type GatewayClient, type TestGateway } from '@payments/testing';
 import { APM_FRAME_TITLE } from '../models/alternative-methods-page';
 import type { EngineDriver, EngineName } from './driver';
@@ -137,22 +137,8 @@ export function engineSuite(engine: EngineName): void {
     });
 
     test('saved card: pays with its CVV', async () => {
-      const customer = await gateway.request<{ id: string }>('POST', '/api/customers', { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' });
-      const nextYear = String(new Date().getFullYear() + 1);
-      const saved = await gateway.authorize({
-        reference: uniqueReference('save'),
-        terminal_id: 'TERM00001',
-        description: 'First order',
-        currency: 'EUR',
-        amount: 1500,
-        transaction_type: 'PURCHASE',
-        return_url: `${merchantOrigin}/return`,
-        browser_info: TEST_BROWSER_INFO,
-        payment_method: { type: 'card', data: await gateway.encryptCard({ number: '4000000000000002', month: '12', year: nextYear }) },
-        customer: { id: customer.id },
-        tokenization: { save_card_for_future_payments: true },
-      });
-      const card = { paymentMethodId: saved.result!.payment_method.token!, maskedPan: saved.result!.payment_method.masked!, expirationDate: `12${nextYear.slice(-2)}`, cardBrand: 'VISA' };
+      const customer = await gateway.createCustomer();
+      const card = await gateway.saveCard(customer.id);
       const session = await createSession({ customer: { id: customer.id } });
       await shopper.openShop('/saved-card', { session: session.id, component: 'saved-card', config: JSON.stringify({ componentConfig: { data: card } }) });
       await shopper.expect(cardFrame(), { text: 'Visa ending in 0002' }, (s) => s.found, 'the saved card');

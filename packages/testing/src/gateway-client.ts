@@ -4,7 +4,7 @@
  * gateway's endpoints. Node only (it uses node:crypto).
  */
 import { constants, publicEncrypt } from 'node:crypto';
-import { decodeBase64Json, type EncryptionKey, type ExecutionResponse, type PaymentSession, type StatusResponse, type ThreeDsActionToken } from '@payments/core';
+import { decodeBase64Json, TEST_BROWSER_INFO, type EncryptionKey, type ExecutionResponse, type PaymentSession, type StatusResponse, type ThreeDsActionToken } from '@payments/core';
 
 export interface GatewayCredentials {
   clientId: string;
@@ -50,6 +50,19 @@ export interface CardFields {
   year?: string;
   cvv?: string;
 }
+
+/** A customer's saved card, as the saved-card component's `componentConfig.data` takes it (and the hosted page offers it). */
+export interface SavedCard {
+  /** The card's token (`payment_method.token`, `pm_…`). */
+  paymentMethodId: string;
+  maskedPan: string;
+  /** MMYY. */
+  expirationDate: string;
+  cardBrand: string;
+}
+
+/** The customer a test creates when it does not care who. */
+const TEST_CUSTOMER = { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' };
 
 export class GatewayClient {
   private token: { value: string; expiresAt: number } | undefined;
@@ -125,6 +138,39 @@ export class GatewayClient {
       encrypted_expiration_month: await this.encrypt(card.month ?? '12'),
       encrypted_expiration_year: await this.encrypt(card.year ?? String(new Date().getFullYear() + 3)),
     };
+  }
+
+  /** A customer (POST /api/customers); Ana Kovač unless `body` says otherwise. */
+  createCustomer(body: Record<string, unknown> = TEST_CUSTOMER): Promise<{ id: string }> {
+    return this.request('POST', '/api/customers', body);
+  }
+
+  /**
+   * A card saved for the customer the way a shop saves one: a first payment by the Direct API
+   * with `tokenization.save_card_for_future_payments` (EUR 15.00 on TERM00001; the card
+   * 4000000000000002, frictionless and approved, expiring in December next year, unless `card`
+   * says otherwise). Throws unless the gateway approved it and saved the card.
+   */
+  async saveCard(customerId: string, card: CardFields = { number: '4000000000000002' }): Promise<SavedCard> {
+    const month = card.month ?? '12';
+    const year = card.year ?? String(new Date().getFullYear() + 1);
+    const response = await this.authorize({
+      reference: uniqueReference('save'),
+      terminal_id: 'TERM00001',
+      description: 'First order',
+      currency: 'EUR',
+      amount: 1500,
+      transaction_type: 'PURCHASE',
+      return_url: 'https://shop.example/return',
+      payment_method: { type: 'card', data: await this.encryptCard({ ...card, month, year }) },
+      browser_info: TEST_BROWSER_INFO,
+      customer: { id: customerId },
+      tokenization: { save_card_for_future_payments: true },
+    });
+    const result = response.result;
+    const method = result?.payment_method;
+    if (result?.status !== 'APPROVED' || !method?.token || !method.masked) throw new Error(`the gateway saved no card: ${JSON.stringify(response)}`);
+    return { paymentMethodId: method.token, maskedPan: method.masked, expirationDate: `${month.padStart(2, '0')}${year.slice(-2)}`, cardBrand: method.brand ?? 'VISA' };
   }
 
   authorize(body: Record<string, unknown>): Promise<ExecutionResponse> {

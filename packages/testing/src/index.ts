@@ -1,5 +1,5 @@
 /** The QA kit's public surface. */
-export { GatewayClient, GatewayError, TEST_CREDENTIALS, TEST_CREDENTIALS_2, TEST_MERCHANT_ID, uniqueReference, type CardFields, type GatewayCredentials } from './gateway-client';
+export { GatewayClient, GatewayError, TEST_CREDENTIALS, TEST_CREDENTIALS_2, TEST_MERCHANT_ID, uniqueReference, type CardFields, type GatewayCredentials, type SavedCard } from './gateway-client';
 export { TEST_CARDS, TEST_BROWSER_INFO, SIMULATED_FLOWS, RESPONSE_CODES, testCardScenario, type TestCard, type TestCardScenario, type SimulatedFlow } from '@payments/core';
 export { startWebhookInbox, webhookTransactionId, type ReceivedWebhook, type WebhookInbox } from './webhook-inbox';
 export { connectTestGateway, startTestGateway, type TestGateway, type TestGatewayOptions } from './test-gateway';
