@@ -9,7 +9,6 @@
  * {merchant}" link stays); the gateway turns that into success_url / error_url; Cancel goes
  * to cancel_url; both append transaction_id and status.
  */
-import { TEST_BROWSER_INFO } from '@payments/core';
 import type { Page } from '@playwright/test';
 import { TEST_CARDS, uniqueReference, type GatewayClient, type TestCardScenario } from '@payments/testing';
 import { expect, test as base } from './fixtures';
@@ -82,6 +81,15 @@ for (const network of [1, 2] as const) {
   });
 }
 
+test("the card fields take the merchant's colour for their focus ring", async ({ hpp, createHostedPage }) => {
+  await hpp.open((await createHostedPage()).redirect_url);
+  const ink = await hpp.page.locator('hpp-app').evaluate((app) => getComputedStyle(app).getPropertyValue('--brand-ink').trim());
+  expect(ink).toMatch(/^#[0-9a-f]{6}$/i);
+  const form = hpp.page.locator('ef-card-form');
+  expect(await form.evaluate((element) => getComputedStyle(element).getPropertyValue('--ef-color-focus').trim())).toBe(ink);
+  expect(await form.evaluate((element) => getComputedStyle(element).getPropertyValue('--ef-radius').trim())).toBe('8px');
+});
+
 test('decline then retry in the same session: a second transaction, approved; the exit reports it', async ({ hpp, createHostedPage, gateway, merchantOrigin }) => {
   const reference = uniqueReference('retry');
   await hpp.open((await createHostedPage({ reference })).redirect_url);
@@ -132,21 +140,8 @@ test.describe('3-D Secure challenge in the page', () => {
 });
 
 test('a saved card: the customer pays with it and re-enters the CVV', async ({ hpp, gateway, createHostedPage, merchantOrigin }) => {
-  const customer = await gateway.request<{ id: string }>('POST', '/api/customers', { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' });
-  const saved = await gateway.authorize({
-    reference: uniqueReference('save'),
-    terminal_id: 'TERM00001',
-    description: 'First order',
-    currency: 'EUR',
-    amount: 1500,
-    transaction_type: 'PURCHASE',
-    return_url: `${merchantOrigin}/return`,
-    payment_method: { type: 'card', data: await gateway.encryptCard({ number: cardOf('frictionless-approved'), month: '12', year: '2034' }) },
-    browser_info: TEST_BROWSER_INFO,
-    customer: { id: customer.id },
-    tokenization: { save_card_for_future_payments: true },
-  });
-  const token = saved.result!.payment_method.token!;
+  const customer = await gateway.createCustomer();
+  const { paymentMethodId: token } = await gateway.saveCard(customer.id, { number: cardOf('frictionless-approved'), month: '12', year: '2034' });
   await hpp.open((await createHostedPage({ customer_id: customer.id })).redirect_url);
   const option = hpp.method('Visa ending in 0002 Expires 12/34');
   await expect(option).toBeChecked();

@@ -13,7 +13,8 @@ import type { FieldStyles } from '../src/shared/payment-types';
 import type { FrameConfig } from '../src/shared/protocol';
 import { PROTOCOL_VERSION } from '../src/shared/protocol';
 import '../src/secure/card-form';
-import '../src/secure/card-rules-at-once'; // the rules at once, as the hosted page has them (the card frame loads them after ready)
+import '../src/secure/card-rules-at-once'; // the rules at once (the card frame and the hosted page load them later)
+import { applyAllowedStyles } from '../src/secure/style-allow-list';
 import type { CardForm } from '../src/secure/card-form';
 
 type Optional = 'off' | 'optional' | 'required';
@@ -104,7 +105,9 @@ function createForm(): CardForm {
     log(`ef-focus-exit ${event.detail.direction}`);
     document.getElementById(event.detail.direction === 'forward' ? 'after-frame' : 'before-frame')?.focus();
   });
-  element.config = frameConfig();
+  const config = frameConfig();
+  element.config = config;
+  applyAllowedStyles(element, config.styles); // as the frame does (frame-bootstrap.ts)
   return element;
 }
 

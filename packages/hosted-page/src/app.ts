@@ -16,7 +16,7 @@ import {
   type LocaleTag,
   type Transaction,
 } from '@payments/core';
-import { takeDocumentCatalog, type CardForm } from '@payments/embedded-fields/secure';
+import { loadCardRules, takeDocumentCatalog, type CardForm } from '@payments/embedded-fields/secure';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { PageElement } from './page-element';
 import {
@@ -104,6 +104,15 @@ export class HostedPaymentPage extends PageElement {
       embedded?.saved_cards ?? (session.hpp.customer_id && session.status === 'CREATED' ? await api.savedCards().catch(() => []) : []);
     this.#options = paymentOptions(session, savedCards);
     this.#selected = this.#options[0]!.id;
+    // A saved card is drawn with its brand and expiry, which the card rules describe: they come
+    // now for a customer's cards (a guest's checkout asks for them when the shopper starts).
+    if (this.#options.some((option) => option.kind === 'saved-card')) {
+      try {
+        await loadCardRules();
+      } catch {
+        return early('unavailable');
+      }
+    }
 
     // Back from a redirect, a form submit or a provider: the gateway says how it ended; the query's status is not believed.
     const params = new URLSearchParams(location.search);
@@ -133,7 +142,6 @@ export class HostedPaymentPage extends PageElement {
 
   #openCheckout(): void {
     const session = this.#session!;
-    const api = this.#api!;
     if (session.status === 'COMPLETED') return this.#show({ kind: 'notice', notice: 'completed' });
     if (session.status === 'EXPIRED') return this.#show({ kind: 'notice', notice: 'expired' });
 
@@ -143,12 +151,19 @@ export class HostedPaymentPage extends PageElement {
     this.#contact = { email: customer?.email ?? '', first_name: customer?.first_name ?? '', last_name: customer?.last_name ?? '' };
     this.#show({ kind: 'checkout' });
     void this.#takeOverFirstView();
-    // Once the shopper starts (not before the page is drawn): the paying code and the merchant's
-    // key, so Pay costs no round trip. Pay waits for them if it comes first.
-    const warm = () => warmPaymentFlow(api);
-    this.addEventListener('focusin', warm, { once: true });
-    this.addEventListener('pointerdown', warm, { once: true });
+    // Once the shopper starts (not before the page is drawn): the card rules, the paying code
+    // and the merchant's key, so typing and Pay cost no round trip. Pay waits for them if it
+    // comes first; keys typed before the rules arrive are formatted when they do (the form).
+    const started = () => void this.#started();
+    this.addEventListener('focusin', started, { once: true });
+    this.addEventListener('pointerdown', started, { once: true });
   }
+
+  /** The shopper has started (a focus or a touch, here or in the first view): what typing and paying need next. */
+  readonly #started = (): Promise<unknown> => {
+    if (this.#api) warmPaymentFlow(this.#api);
+    return loadCardRules().catch(() => undefined);
+  };
 
   /** The gateway's first view (the checkout in the document) gives way to the page's own, with what the shopper did in it (take-over.ts). */
   #takeOverFirstView(): Promise<void> {
@@ -165,6 +180,7 @@ export class HostedPaymentPage extends PageElement {
         return form;
       },
       pay: () => void this.#pay(),
+      started: this.#started,
     });
   }
 
@@ -240,9 +256,15 @@ export class HostedPaymentPage extends PageElement {
         this.requestUpdate();
         return;
       }
-    } else if (form && !form.validateAll().valid) {
-      await this.#focusInvalidField(form);
-      return;
+    } else if (form) {
+      // The rules judge the card (they came at the first touch; a failed load is tried again here).
+      try {
+        await loadCardRules();
+      } catch {
+        return this.#setBanner((locale) => ({ title: loadedMessages(locale).status.serviceUnavailable }));
+      }
+      if (this.#busy) return; // a second Pay while the rules came
+      if (!form.validateAll().valid) return this.#focusInvalidField(form);
     }
 
     this.#busy = 'processing';

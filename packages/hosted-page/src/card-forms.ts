@@ -1,7 +1,8 @@
 /**
  * The hosted page's card forms: <ef-card-form>, the card frame's own field element (from
  * the secure face), configured for a card or saved-card option of this session: no holder
- * fields, the merchant's focus colour, the CVV hidden for a new card when the session is
+ * fields, the merchant's focus colour (set on the element: the page's own, not a merchant
+ * page's, so no allow-list), the CVV hidden for a new card when the session is
  * `cvv_less` (a saved card then has no form at all).
  */
 import { CardForm } from '@payments/embedded-fields/secure';
@@ -20,13 +21,16 @@ export function createCardForm(
     component: option.kind,
     locale,
     customerConfig: { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false },
-    styles: { '--ef-color-focus': themeVariables(session.merchant.branding)['--brand-ink'], '--ef-radius': '8px' },
+    styles: {}, // set below, as the page's own (the frame's allow-list is for a merchant page's styles)
     saveCard: null,
     savedCard:
       option.kind === 'saved-card'
         ? { paymentMethodId: option.card.id, maskedPan: option.card.masked, expirationDate: expirationMMYY(option.card), cardBrand: option.card.brand ?? '' }
         : null,
   };
+  // The merchant's focus colour, contrast-checked (theme.ts), and the page's radius.
+  form.style.setProperty('--ef-color-focus', themeVariables(session.merchant.branding)['--brand-ink']);
+  form.style.setProperty('--ef-radius', '8px');
   form.locale = locale;
   if (option.kind === 'card') form.hideCvv = session.hpp?.options.cvv_less === true;
   return form;

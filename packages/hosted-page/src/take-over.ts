@@ -87,6 +87,8 @@ export interface TakeOverHost {
   /** Resolves once the page has drawn its checkout: the open option's card form, drawn, or null. */
   drawn(): Promise<HTMLElement | null>;
   pay(): void;
+  /** The shopper has started (typed, focused or clicked Pay in the first view): resolves once the card rules are here (or failed to load). */
+  started(): Promise<unknown>;
 }
 
 /**
@@ -103,6 +105,8 @@ export async function takeOverFirstView(host: TakeOverHost): Promise<void> {
   const chosen = state.option !== null && state.option !== host.selected() && host.offers(state.option);
   let form: HTMLElement | null = null;
   try {
+    // What was typed is formatted as it moves in: by the card rules, which the shopper's start asks for.
+    if (state.fields.length > 0 || state.focused !== null || state.pay || state.contact.length > 0) await host.started();
     if (state.language && state.language !== host.locale() && isLocaleTag(state.language)) await host.setLocale(state.language);
     if (chosen) host.select(state.option!);
     form = await host.drawn();

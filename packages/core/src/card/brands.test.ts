@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_BRANDS, cardNumberGaps, detectCardBrand, getCardBrand, maxCardNumberLength } from './brands';
+import { cardBrandName } from './brand-names';
 
 describe('detectCardBrand', () => {
   it.each([
@@ -84,5 +85,21 @@ describe('brand rules', () => {
         if (typeof prefix !== 'string') expect(prefix[0].length).toBe(prefix[1].length);
       }
     }
+  });
+});
+
+describe('cardBrandName', () => {
+  it('names a brand by its id or as the gateway writes it', () => {
+    expect(cardBrandName('visa')).toBe('Visa');
+    expect(cardBrandName('VISA')).toBe('Visa');
+    expect(cardBrandName('AMEX')).toBe('American Express');
+    expect(CARD_BRANDS.map((brand) => cardBrandName(brand.id))).toEqual(CARD_BRANDS.map((brand) => brand.displayName));
+  });
+
+  it('knows no other name, not even an object key', () => {
+    expect(cardBrandName('ELO')).toBeUndefined();
+    expect(cardBrandName('constructor')).toBeUndefined();
+    expect(cardBrandName('__proto__')).toBeUndefined();
+    expect(cardBrandName(null)).toBeUndefined();
   });
 });

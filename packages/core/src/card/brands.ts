@@ -5,6 +5,8 @@
  * (`payment_method.brand`).
  */
 
+import { CARD_BRAND_NAMES } from './brand-names';
+
 /** The brands we recognise. */
 export type CardBrandId = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'maestro';
 
@@ -45,7 +47,7 @@ const FOUR_FOUR_FOUR_FOUR_THREE: readonly CardNumberLayout[] = [{ upToLength: 19
 export const CARD_BRANDS: readonly CardBrand[] = [
   {
     id: 'visa',
-    displayName: 'Visa',
+    displayName: CARD_BRAND_NAMES.visa,
     prefixes: ['4'],
     lengths: [16, 18, 19],
     layouts: FOUR_FOUR_FOUR_FOUR_THREE,
@@ -55,7 +57,7 @@ export const CARD_BRANDS: readonly CardBrand[] = [
   },
   {
     id: 'mastercard',
-    displayName: 'Mastercard',
+    displayName: CARD_BRAND_NAMES.mastercard,
     prefixes: [
       ['51', '55'],
       ['2221', '2720'],
@@ -68,7 +70,7 @@ export const CARD_BRANDS: readonly CardBrand[] = [
   },
   {
     id: 'amex',
-    displayName: 'American Express',
+    displayName: CARD_BRAND_NAMES.amex,
     prefixes: ['34', '37'],
     lengths: [15],
     layouts: [{ upToLength: 15, gaps: [4, 10] }],
@@ -78,7 +80,7 @@ export const CARD_BRANDS: readonly CardBrand[] = [
   },
   {
     id: 'discover',
-    displayName: 'Discover',
+    displayName: CARD_BRAND_NAMES.discover,
     prefixes: ['6011', ['644', '649'], '65'],
     lengths: [16, 19],
     layouts: FOUR_FOUR_FOUR_FOUR_THREE,
@@ -88,7 +90,7 @@ export const CARD_BRANDS: readonly CardBrand[] = [
   },
   {
     id: 'diners',
-    displayName: 'Diners Club',
+    displayName: CARD_BRAND_NAMES.diners,
     prefixes: [['300', '305'], '3095', '36', '38', '39'],
     lengths: [14, 16, 19],
     layouts: [{ upToLength: 14, gaps: [4, 10] }, ...FOUR_FOUR_FOUR_FOUR_THREE],
@@ -98,7 +100,7 @@ export const CARD_BRANDS: readonly CardBrand[] = [
   },
   {
     id: 'jcb',
-    displayName: 'JCB',
+    displayName: CARD_BRAND_NAMES.jcb,
     prefixes: [['3528', '3589']],
     lengths: [16, 17, 18, 19],
     layouts: FOUR_FOUR_FOUR_FOUR_THREE,
@@ -108,7 +110,7 @@ export const CARD_BRANDS: readonly CardBrand[] = [
   },
   {
     id: 'unionpay',
-    displayName: 'UnionPay',
+    displayName: CARD_BRAND_NAMES.unionpay,
     prefixes: ['62', ['8100', '8171']],
     lengths: [16, 17, 18, 19],
     layouts: FOUR_FOUR_FOUR_FOUR_THREE,
@@ -118,7 +120,7 @@ export const CARD_BRANDS: readonly CardBrand[] = [
   },
   {
     id: 'maestro',
-    displayName: 'Maestro',
+    displayName: CARD_BRAND_NAMES.maestro,
     prefixes: ['493698', '50', ['56', '58'], '6304', '6390', '67'],
     lengths: [12, 13, 14, 15, 16, 17, 18, 19],
     layouts: FOUR_FOUR_FOUR_FOUR_THREE,

@@ -31,7 +31,6 @@ import {
 import { methodMark } from './apm-marks';
 import { apmFormStyles } from './apm-styles';
 import { FormController } from './form-controller';
-import { applyAllowedStyles } from './form-events';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH } from './field-controller';
 import { cardFormStyles } from './styles';
 import { themeStateStyles } from './theme-styles';
@@ -70,7 +69,6 @@ export class ApmForm extends FrameElement {
   /** The host's configuration (customerConfig, styles, locale). */
   set config(config: ApmFrameConfig) {
     this.#config = config;
-    applyAllowedStyles(this, config.styles);
     if (isLocaleTag(config.locale)) this.locale = config.locale;
     this.requestUpdate();
     this.#emitState();

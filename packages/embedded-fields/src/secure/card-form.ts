@@ -36,7 +36,7 @@ import type { CardRules } from './card-rules';
 import { renderCardField, renderSavedCard } from './card-fields-view';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
-import { applyAllowedStyles, FORM_EVENTS, type FocusExitDirection } from './form-events';
+import { FORM_EVENTS, type FocusExitDirection } from './form-events';
 import { cardFormStyles } from './styles';
 import { themeStateStyles } from './theme-styles';
 import { formMessages } from './form-messages';
@@ -85,7 +85,6 @@ export class CardForm extends FrameElement {
 
   set config(config: FrameConfig | undefined) {
     this.#model.config = config;
-    applyAllowedStyles(this, config?.styles);
     if (config && isLocaleTag(config.locale)) this.locale = config.locale;
     this.requestUpdate();
     this.#emitState();

@@ -1,8 +1,8 @@
 /**
  * Where the card form finds its rules (card-rules.ts). The card frame fetches them as a
  * chunk of their own once its ready report has left (frame-main.ts), so its first download
- * carries only what draws an empty form; the hosted page, whose form is drawn with its page,
- * provides them as it loads (card-rules-at-once.ts). Until they are here, the form's fields
+ * carries only what draws an empty form; the hosted page asks for them at the shopper's first
+ * focus or touch (the secure face, index.ts). Until they are here, the form's fields
  * are empty and judged as such (card-field-defaults.ts), and what the shopper types waits
  * in the inputs (card-form.ts).
  */

@@ -4,8 +4,9 @@
  * card validators). In the card frame they are a chunk of their own, fetched as the ready
  * report leaves, like penpal (card-rules-loader.ts): a form with nothing typed in it needs
  * none of them to draw. The frame's code reaches them only through the loader (a static
- * import would put them back in its first download); the hosted page imports them at once
- * (card-rules-at-once.ts).
+ * import would put them back in its first download). The hosted page loads them the same
+ * way, at the shopper's first focus or touch (the secure face); its first view, drawn in
+ * Node, awaits them first.
  */
 import { detectCardBrand, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
 import { cardFieldState, editCardField } from './card-fields';

@@ -10,6 +10,7 @@ import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
 import { readConfigFragment, readyMessage, type ReadyReport } from '../shared/protocol';
 import { relayFormEvents, type CommonHost } from './host-relay';
+import { applyAllowedStyles } from './style-allow-list';
 
 export interface FrameEnvironment {
   /** The only origin this frame answers. */
@@ -111,15 +112,18 @@ export function configuredLocale(config: { locale: Locale }): LocaleTag {
 /**
  * Drawing's common part: loads the locale's catalog (the only one this frame downloads until
  * `setLocale`; usually already in the document), hands the form its configuration and
- * locale, puts it in the document; answers the locale.
+ * locale, applies the merchant's style properties through the allow-list (the frame is where
+ * they come in from the merchant page; the forms themselves apply none, so the hosted page,
+ * which sets its own, carries no allow-list), puts it in the document; answers the locale.
  */
-export async function placeForm<C extends { locale: Locale }>(
+export async function placeForm<C extends { locale: Locale; styles: unknown }>(
   form: FrameForm & HTMLElement & { config: C | undefined },
   config: C,
 ): Promise<LocaleTag> {
   const locale = configuredLocale(config);
   await loadMessages(locale);
   form.config = config;
+  applyAllowedStyles(form, config.styles);
   form.locale = locale;
   if (!form.isConnected) document.body.append(form);
   return locale;

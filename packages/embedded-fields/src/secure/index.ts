@@ -6,8 +6,16 @@
 
 /** The card and saved-card form element (`<ef-card-form>`), as the card frame renders it. */
 export { CardForm, type CardData } from './card-form';
-/** Its rules, at once: the hosted page's form answers `validateAll()` as soon as it is drawn (the card frame loads them later). */
-import './card-rules-at-once';
+/**
+ * Its rules (formatting, validation, the brands): a chunk of their own, as in the card frame.
+ * An empty form draws without them; `loadCardRules()` fetches them once (the hosted page asks
+ * at the shopper's first focus or touch, and waits for them before `validateAll()`); what is
+ * typed before they arrive stays in the inputs and is formatted when they do. A form that
+ * must have them as it is drawn (the hosted page's first view, in Node) awaits them first.
+ */
+import { cardRulesFrom } from './card-rules-loader';
+cardRulesFrom(() => import('./card-rules').then((module) => module.cardRules));
+export { loadCardRules } from './card-rules-loader';
 
 /** The catalog the gateway wrote into the document, handed to core (no request for it). */
 export { takeDocumentCatalog } from './document-catalog';

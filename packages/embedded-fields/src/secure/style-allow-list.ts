@@ -179,3 +179,19 @@ export function filterStyles(input: unknown): FieldStyles {
   }
   return styles;
 }
+
+/** Sets the allowed custom properties of `styles` on `element` and removes the others. */
+export function applyAllowedStyles(element: HTMLElement, styles: unknown): void {
+  const safe = filterStyles(styles);
+  for (const key of STYLE_KEYS) {
+    const value = safe[key];
+    if (value === undefined) element.style.removeProperty(key);
+    else element.style.setProperty(key, value);
+  }
+  // A chosen font family may be an allow-listed web font: its loader is a chunk of its own,
+  // fetched only by forms that name a family (web-fonts.ts).
+  const family = safe['--ef-font-family'];
+  if (family) {
+    void import('./web-fonts').then(({ loadWebFont }) => loadWebFont(family, element.ownerDocument)).catch(() => undefined);
+  }
+}

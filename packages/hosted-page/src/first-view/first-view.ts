@@ -14,7 +14,7 @@
  * card form is `method="dialog"`, so nothing can be submitted natively before the script runs.
  */
 import { isLocaleTag, provideMessages, type LocaleTag } from '@payments/core';
-import { CardForm } from '@payments/embedded-fields/secure';
+import { CardForm, loadCardRules } from '@payments/embedded-fields/secure';
 import { createCardForm } from '../card-forms';
 import { FIRST_VIEW_ID, FIRST_VIEW_SCRIPT } from '../take-over';
 import { exitHref, instalmentChoices, paymentOptions, type PaymentOption, type SavedCardSummary, type SessionView } from '../checkout-model';
@@ -24,6 +24,10 @@ import { themeVariables } from '../theme';
 import type { CheckoutModel } from '../views/checkout-view';
 import { checkoutContent, merchantView, pageTitle, pageView } from '../views/page-view';
 import { serialize, TrustedMarkup } from './serialize';
+
+// Drawn in one go, in Node: a saved card's description needs the card rules as it is drawn
+// (in the browser a chunk of their own; bundled into this file, they load at once).
+await loadCardRules();
 
 export interface FirstViewInput {
   sessionId: string;
@@ -103,9 +107,9 @@ export function renderFirstView(input: FirstViewInput): FirstView | undefined {
 /**
  * The card form of a card option as <ef-card-form> draws it, from the element itself: made
  * here in Node, where it is a plain object (embedded-fields' frame-element.ts), configured by
- * the page's own createCardForm, and drawn by its render(). It writes its allowed styles on
- * its element (`style`) and reports its state (`dispatchEvent`): here both are recorded or
- * ignored. Null for an option without a form, as the page's formFor.
+ * the page's own createCardForm, and drawn by its render(). createCardForm writes the
+ * page's card styles on the element (`style`) and the element reports its state
+ * (`dispatchEvent`): here both are recorded or ignored. Null for an option without a form, as the page's formFor.
  */
 function cardFormMarkup(option: PaymentOption, session: SessionView, locale: LocaleTag, styles: [string, string][]): TrustedMarkup | null {
   const cvvLess = session.hpp?.options.cvv_less === true;

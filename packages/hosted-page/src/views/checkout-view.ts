@@ -5,7 +5,7 @@
  * in. Errors are linked to their fields (aria-describedby) and announced; a declined
  * payment shows a banner that takes focus, above the options, and the shopper tries again.
  */
-import { CARD_BRANDS, formatMessage, formatPlural, loadedMessages, type LocaleTag, type Messages } from '@payments/core';
+import { cardBrandName, formatMessage, formatPlural, loadedMessages, type LocaleTag, type Messages } from '@payments/core';
 import { formatPageAmount } from '../amount-format';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { live } from 'lit/directives/live.js';
@@ -221,8 +221,7 @@ export function optionName(option: PaymentOption, catalog: Messages, text: PageT
 }
 
 function brandName(brand: string | null): string {
-  const id = (brand ?? '').toLowerCase();
-  return CARD_BRANDS.find((b) => b.id === id)?.displayName ?? (brand || 'Card');
+  return cardBrandName(brand) ?? (brand || 'Card');
 }
 
 function expiryText(option: Extract<PaymentOption, { kind: 'saved-card' }>): string {
