@@ -95,6 +95,15 @@ describe('CardKeys.decrypt in the workers', () => {
     expect(await keys.decrypt('MERCHANT0001', Buffer.from('not ciphertext').toString('base64'))).toBeUndefined();
     expect(await keys.decrypt('MERCHANT0001', 'not base64!')).toBeUndefined();
   });
+
+  it("decrypts a request's fields in one task, each answer in its place", async () => {
+    keys = new CardKeys(new Store(new MemoryBackend()));
+    const { public_key } = await keys.publicKey('MERCHANT0001');
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const values = [encrypt(public_key, '4000000000000002'), 'not base64!', encrypt(other, '12'), 42, encrypt(public_key, '123')];
+    expect(await keys.decryptAll('MERCHANT0001', values)).toEqual(['4000000000000002', undefined, undefined, undefined, '123']);
+    expect(await keys.decryptAll('MERCHANT0001', ['not base64!'])).toEqual([undefined]);
+  });
 });
 
 describe('the gateway and its decrypt workers', () => {
