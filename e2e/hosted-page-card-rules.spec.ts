@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { TEST_CARDS } from '@payments/testing';
 import { expect, test as base } from './fixtures';
+import { holdRequests } from './support/hold-requests';
 import { HostedPaymentPage } from './models/hosted-page';
 
 const test = base.extend<{ hpp: HostedPaymentPage }>({
@@ -27,18 +28,8 @@ function recordPageRequests(page: Page): { chunks: () => string[]; api: () => st
   };
 }
 
-/** Holds every request for the hosted page's card rules until `release()`. */
-async function holdCardRules(page: Page): Promise<{ asked: () => number; release: () => void }> {
-  let release = (): void => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = 0;
-  await page.route(/\/hpp\/assets\/card-rules-[\w-]{8}\.js$/, async (route) => {
-    asked += 1;
-    await released;
-    await route.continue();
-  });
-  return { asked: () => asked, release };
-}
+/** Holds every request for the card form's rules until `release()`. */
+const holdCardRules = (page: Page) => holdRequests(page, /\/hpp\/assets\/card-rules-[\w-]{8}\.js$/);
 
 test('the first load stops at the drawn checkout: the card rules, the paying code and the key come with the first focus', async ({ hpp, page, createHostedPage }) => {
   const requests = recordPageRequests(page);

@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
+import { holdRequests } from './support/hold-requests';
 import { DeveloperPage, type LoggedEvent } from './models/developer-page';
 
 const test = base.extend<{ developer: DeveloperPage }>({
@@ -23,17 +24,7 @@ interface CardState {
 const lastChange = (log: LoggedEvent[]) => log.filter((e) => e.name === 'change').map((e) => e.payload as CardState).at(-1);
 
 /** Holds every request for the card form's rules until `release()`. */
-async function holdCardRules(page: Page): Promise<{ asked: () => number; release: () => void }> {
-  let release = (): void => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = 0;
-  await page.route(/\/frames\/assets\/card-rules-[\w-]{8}\.js$/, async (route) => {
-    asked += 1;
-    await released;
-    await route.continue();
-  });
-  return { asked: () => asked, release };
-}
+const holdCardRules = (page: Page) => holdRequests(page, /\/frames\/assets\/card-rules-[\w-]{8}\.js$/);
 
 test('keys typed before the rules arrive are kept as typed, then formatted and judged when they do', async ({ page, developer, createSession }) => {
   const rules = await holdCardRules(page);
