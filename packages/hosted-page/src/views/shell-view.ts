@@ -22,7 +22,7 @@ export function pageHeader(merchant: MerchantView | null, locale: LocaleTag, onL
       ${merchant
         ? html`<div class="merchant">
             ${merchant.logo
-              ? html`<img class="merchant-logo" src=${merchant.logo} alt=${merchant.name} height="36" />`
+              ? html`<img class="merchant-logo" src=${merchant.logo} alt=${merchant.name} height="36" loading="lazy" />`
               : html`<span class="merchant-monogram" aria-hidden="true">${merchant.name.trim().charAt(0).toUpperCase()}</span>
                   <span class="merchant-name">${merchant.name}</span>`}
           </div>`
