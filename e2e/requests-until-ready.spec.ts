@@ -9,6 +9,7 @@
  * shopper is in a field.
  */
 import type { Page } from '@playwright/test';
+import { holdRequests } from './support/hold-requests';
 import { expect, test } from './fixtures';
 import { CheckoutPage } from './models/checkout-page';
 
@@ -34,17 +35,7 @@ const AFTER_READY = new Set(['penpal', 'card-rules', '/v{version}/embedded-field
 const RULES_CHUNK = /\/frames\/assets\/card-rules-[\w-]{8}\.js$/;
 
 /** Holds every request for the card form's rules until `release()`. */
-async function holdCardRules(page: Page): Promise<{ asked: () => number; release: () => void }> {
-  let release = (): void => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = 0;
-  await page.route(RULES_CHUNK, async (route) => {
-    asked += 1;
-    await released;
-    await route.continue();
-  });
-  return { asked: () => asked, release };
-}
+const holdCardRules = (page: Page) => holdRequests(page, RULES_CHUNK);
 
 /** In the card frame: when its ready report left, and when its request for the rules started (performance timeline). */
 async function reportAndRulesTimes(page: Page, gatewayUrl: string): Promise<{ report: number | undefined; rules: number | undefined }> {
