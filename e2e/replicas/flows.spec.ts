@@ -54,7 +54,7 @@ test('hosted page: a redirect card at the issuer page, then success_url', async 
 });
 
 test('a saved card: saved on a first payment, then paid with on the other replica', async ({ gateway, webhooks }) => {
-  const customer = await gateway.request<{ id: string }>('POST', '/api/customers', { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' });
+  const customer = await gateway.createCustomer();
   const first = await directPayment(gateway, { type: 'card', data: await gateway.encryptCard({ number: '4000000000000002' }) }, {
     customer: { id: customer.id },
     tokenization: { save_card_for_future_payments: true },

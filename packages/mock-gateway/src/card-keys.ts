@@ -72,9 +72,8 @@ export class CardKeys {
     const ciphertexts = values.filter((value): value is string => typeof value === 'string' && BASE64.test(value));
     if (ciphertexts.length === 0) return values.map(() => undefined);
     const key = await this.keyFor(merchantId);
-    const plain = await this.pool.run({ keyId: key.keyId, key: key.privateDer, ciphertexts });
-    let next = 0;
-    return values.map((value) => (typeof value === 'string' && BASE64.test(value) ? (plain[next++] ?? undefined) : undefined));
+    const plain = new Map((await this.pool.run({ keyId: key.keyId, key: key.privateDer, ciphertexts })).map((text, i) => [ciphertexts[i], text]));
+    return values.map((value) => (typeof value === 'string' ? (plain.get(value) ?? undefined) : undefined));
   }
 
   /** One field (decryptAll of one). */
