@@ -63,3 +63,21 @@ test('keys typed and Pay clicked before the card rules arrive: kept as typed, fo
   await expect(hpp.field('Card number')).toHaveValue(spaced(APPROVED));
   await expect(hpp.heading).toHaveText('Payment successful');
 });
+
+test('the card rules fail to load while keys wait for them: the next Pay loads them, and the keys typed meanwhile count', async ({ hpp, page, createHostedPage }) => {
+  const rules = await holdCardRules(page);
+  await hpp.open((await createHostedPage()).redirect_url);
+  await hpp.field('Card number').click();
+  await page.keyboard.type(APPROVED);
+  await hpp.field('Expiry date').click();
+  await page.keyboard.type('1234');
+  await hpp.securityCode().click();
+  await page.keyboard.type('123');
+  await hpp.pay();
+
+  rules.fail();
+  await expect(hpp.banner).toBeVisible(); // the service could not be reached: nothing was sent
+  await expect(hpp.field('Card number')).toHaveValue(APPROVED);
+  await hpp.pay();
+  await expect(hpp.heading).toHaveText('Payment successful');
+});

@@ -31,7 +31,7 @@ import type { FrameConfig } from '../shared/protocol';
 import type { Edit, SavedCardView } from './field-controller';
 import { FIELD_ORDER, type CardData } from './card-field-defaults';
 import { CardFormModel } from './card-form-model';
-import { cardRules, loadCardRules } from './card-rules-loader';
+import { cardRules, loadCardRules, whenCardRules } from './card-rules-loader';
 import type { CardRules } from './card-rules';
 import { renderCardField, renderSavedCard } from './card-fields-view';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
@@ -197,17 +197,18 @@ export class CardForm extends FrameElement {
     else this.#hold(field, 'insertText');
   }
 
-  /** An edit before the rules arrived: the input keeps it as typed until they do (and asks for them, should their load have failed). */
+  /**
+   * An edit before the rules arrived: the input keeps it as typed until they do, whichever
+   * load brings them. It asks for them too, should an earlier load have failed (each held key
+   * asks again while none is under way: loadCardRules() shares the load in flight).
+   */
   #hold(field: FieldName, inputType: string | undefined): void {
     this.#held.set(field, [...(this.#held.get(field) ?? []), inputType]);
-    if (this.#awaitingRules) return;
-    this.#awaitingRules = true;
-    loadCardRules().then(
-      (rules) => this.#applyHeldTyping(rules),
-      () => {
-        this.#awaitingRules = false; // the next keystroke asks again
-      },
-    );
+    if (!this.#awaitingRules) {
+      this.#awaitingRules = true;
+      whenCardRules((rules) => this.#applyHeldTyping(rules));
+    }
+    loadCardRules().catch(() => undefined);
   }
 
   /**

@@ -11,15 +11,28 @@ import type { CardRules } from './card-rules';
 let provided: CardRules | undefined;
 let source: (() => Promise<CardRules>) | undefined;
 let loading: Promise<CardRules> | undefined;
+const waiting = new Set<(rules: CardRules) => void>();
 
 /** The rules, or undefined while they have not arrived. */
 export function cardRules(): CardRules | undefined {
   return provided;
 }
 
-/** Hands the rules to every form. */
+/** Hands the rules to every form, and to each one waiting for them (whenCardRules). */
 export function provideCardRules(rules: CardRules): void {
   provided = rules;
+  const listeners = [...waiting];
+  waiting.clear();
+  for (const listener of listeners) listener(rules);
+}
+
+/**
+ * Calls `listener` once, when the rules arrive, whichever load brings them (the form's own,
+ * a later one of the hosted page's Pay, or the frame's). At once if they are here.
+ */
+export function whenCardRules(listener: (rules: CardRules) => void): void {
+  if (provided) listener(provided);
+  else waiting.add(listener);
 }
 
 /**
