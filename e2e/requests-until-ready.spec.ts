@@ -117,7 +117,7 @@ for (const mounted of ['as the script loads', 'after the page has loaded'] as co
   });
 }
 
-test('the hosted page: its card field usable from the document alone; three requests in all (no stylesheet, no texts or catalog); the paying code and the key only once asked for', async ({ page, gatewayUrl, createHostedPage }) => {
+test('the hosted page: its card field usable from the document alone; three requests in all (no stylesheet, no texts or catalog), the page’s script once the first view is drawn; the paying code and the key only once asked for', async ({ page, gatewayUrl, createHostedPage }) => {
   const requests = recordGatewayRequests(page, gatewayUrl);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -134,7 +134,16 @@ test('the hosted page: its card field usable from the document alone; three requ
   release();
   await expect(page.locator('#hpp-first-view')).toHaveCount(0); // taken over by the page's script
   await page.waitForLoadState('networkidle');
-  expect(requests.map((r) => r.name)).toEqual([new URL(url).pathname, 'index', '/assets/merchant-logo.svg']);
+  const [document, ...rest] = requests.map((r) => r.name);
+  expect(document).toBe(new URL(url).pathname);
+  expect(rest.sort()).toEqual(['/assets/merchant-logo.svg', 'index']);
+  // The page's script is asked for once the first view has been drawn, not as the head is parsed.
+  const { script, firstPaint } = await page.evaluate(() => ({
+    script: performance.getEntriesByType('resource').find((e) => /\/hpp\/assets\/index-[\w-]+\.js$/.test(e.name))?.startTime,
+    firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
+  }));
+  expect(firstPaint).toBeDefined();
+  expect(script).toBeGreaterThan(firstPaint!);
 
   expect(requests.map((r) => r.name).filter((name) => NOT_BEFORE_ASKED.test(name) || PAGE_TEXTS.test(name))).toEqual([]);
   await cardNumber.click();

@@ -16,7 +16,7 @@
 import { isLocaleTag, provideMessages, type LocaleTag } from '@payments/core';
 import { CardForm, loadCardRules } from '@payments/embedded-fields/secure';
 import { createCardForm } from '../card-forms';
-import { FIRST_VIEW_ID, FIRST_VIEW_SCRIPT } from '../take-over';
+import { FIRST_VIEW_ID, firstViewScript } from '../take-over';
 import { exitHref, instalmentChoices, paymentOptions, type PaymentOption, type SavedCardSummary, type SessionView } from '../checkout-model';
 import { providePageTexts, type PageTexts } from '../texts';
 import { PAGE_TEXTS } from '../texts/all';
@@ -54,7 +54,7 @@ export interface FirstView {
 }
 
 /** The gateway writes the page's language's texts into the document (hpp-texts), and loads this module for the first view anyway. */
-export { FIRST_VIEW_ID, FIRST_VIEW_SCRIPT, PAGE_TEXTS };
+export { FIRST_VIEW_ID, firstViewScript, PAGE_TEXTS };
 
 /** The first view of an open checkout, or undefined when the page would show something else first. */
 export function renderFirstView(input: FirstViewInput): FirstView | undefined {

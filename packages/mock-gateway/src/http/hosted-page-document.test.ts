@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { inlineStylesheet, withFirstView } from './hosted-page-document';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-const TEMPLATE = '<!doctype html>\n<html lang="en">\n<head>\n<title>Secure checkout</title>\n<link rel="stylesheet" crossorigin href="/hpp/assets/index-abc.css">\n</head>\n<body>\n<noscript>JS</noscript>\n</body>\n</html>';
+const TEMPLATE =
+  '<!doctype html>\n<html lang="en">\n<head>\n<title>Secure checkout</title>\n<script type="module" crossorigin src="/hpp/assets/index-x1.js"></script>\n<link rel="stylesheet" crossorigin href="/hpp/assets/index-abc.css">\n</head>\n<body>\n<noscript>JS</noscript>\n</body>\n</html>';
 
 function dist(css: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'hpp-dist-'));
@@ -31,13 +32,30 @@ describe('inlineStylesheet', () => {
 });
 
 describe('withFirstView', () => {
+  const view = { markup: '<div id="hpp-first-view"></div>', css: '#hpp-first-view{--brand:#000}', title: 'Pay <b>&' };
+  const script = (pageScript?: string) => (pageScript ? `f();load(${JSON.stringify(pageScript)});` : 'f();');
+
   it('writes the markup first in the body, theme and script in the head, title escaped, lang set; answers both hashes', () => {
-    const drawn = withFirstView(TEMPLATE, { markup: '<div id="hpp-first-view"></div>', css: '#hpp-first-view{--brand:#000}', title: 'Pay <b>&' }, 'f();', 'ro-RO');
+    const drawn = withFirstView(TEMPLATE, view, script, 'ro-RO');
     expect(drawn.html).toContain('<html lang="ro-RO">');
     expect(drawn.html).toContain('<title>Pay &lt;b&gt;&amp;</title>');
-    expect(drawn.html).toContain('<style>#hpp-first-view{--brand:#000}</style>\n    <script>f();</script>\n  </head>');
+    const code = 'f();load("/hpp/assets/index-x1.js");';
+    expect(drawn.html).toContain(`<style>#hpp-first-view{--brand:#000}</style>\n    <script>${code}</script>\n  </head>`);
     expect(drawn.html).toContain('<body>\n    <div id="hpp-first-view"></div>\n<noscript>');
     expect(drawn.styleHashes).toEqual([sha256('#hpp-first-view{--brand:#000}')]);
+    expect(drawn.scriptHashes).toEqual([sha256(code)]);
+  });
+
+  it('takes the page’s script tag out: the first view’s script loads it once drawn', () => {
+    const { html } = withFirstView(TEMPLATE, view, script, 'en-US');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<title>Pay &lt;b&gt;&amp;</title>\n<link rel="stylesheet"');
+  });
+
+  it('a document without the page’s script tag keeps what it has; the first view’s script only keeps Pay', () => {
+    const bare = TEMPLATE.replace(/<script type="module"[^>]*><\/script>\n/, '');
+    const drawn = withFirstView(bare, view, script, 'en-US');
+    expect(drawn.html).toContain('<script>f();</script>');
     expect(drawn.scriptHashes).toEqual([sha256('f();')]);
   });
 });

@@ -7,7 +7,9 @@
  *    (the merchant's colours, CSS custom properties) in a `<style>` of its own;
  *  - the page's own texts in its language (a data block, as the catalog: the script carries none);
  *  - the page's stylesheet inline instead of its `<link>`: the first view is drawn from the
- *    document alone, one round trip sooner on a phone.
+ *    document alone, one round trip sooner on a phone;
+ *  - with a first view, the page's script is not a module tag in the head: the first view's
+ *    inline script asks for it once the first view has been drawn (the hosted page's take-over.ts).
  * The CSP allows exactly these styles, by their SHA-256. Anything missing from the build (an
  * older one) leaves the document as it was built: the page then draws itself.
  */
@@ -29,8 +31,11 @@ export interface FirstViewModule {
     origin: string;
   }): { markup: string; css: string; title: string; texts: unknown } | undefined;
   PAGE_TEXTS: Readonly<Record<LocaleTag, unknown>>;
-  /** The first view's inline script (a click on Pay before the page's script runs is kept). */
-  FIRST_VIEW_SCRIPT: string;
+  /**
+   * The first view's inline script: a click on Pay before the page's script runs is kept, and
+   * (given its URL) the page's script is asked for once the first view is drawn.
+   */
+  firstViewScript(pageScript?: string): string;
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -44,7 +49,7 @@ export function firstViewModule(dist: string): Promise<FirstViewModule | undefin
   if (!module) {
     module = existsSync(file)
       ? import(pathToFileURL(file).href).then(
-          (m: FirstViewModule) => (typeof m.renderFirstView === 'function' && m.PAGE_TEXTS && typeof m.FIRST_VIEW_SCRIPT === 'string' ? m : undefined),
+          (m: FirstViewModule) => (typeof m.renderFirstView === 'function' && m.PAGE_TEXTS && typeof m.firstViewScript === 'function' ? m : undefined),
           () => undefined,
         )
       : Promise.resolve(undefined);
@@ -90,20 +95,25 @@ export function inlineStylesheet(html: string, dist: string): { html: string; ha
   return { html: html.replace(link[0], () => tag), hashes: [hash] };
 }
 
+/** The built document's script: `<script type="module" crossorigin src="/hpp/assets/index-….js"></script>`. */
+const PAGE_SCRIPT_TAG = /\s*<script type="module"(?: crossorigin)? src="(\/hpp\/assets\/[\w.-]+\.js)"><\/script>/;
+
 /**
  * A first view written into `html`: its markup first in the body; its theme and its one
- * script in the head; the title and language its own. Answers the style and script hashes.
+ * script in the head, the page's script tag replaced by that script's load of it once the
+ * first view is drawn; the title and language its own. Answers the style and script hashes.
  */
 export function withFirstView(
   html: string,
   view: { markup: string; css: string; title: string },
-  script: string,
+  firstViewScript: FirstViewModule['firstViewScript'],
   locale: LocaleTag,
 ): { html: string; styleHashes: string[]; scriptHashes: string[] } {
   const css = view.css.replace(/<\/style/gi, ''); // custom properties of checked colours only; never markup
-  const code = script.replace(/<\/script/gi, '');
+  const pageScript = PAGE_SCRIPT_TAG.exec(html);
+  const code = firstViewScript(pageScript?.[1]).replace(/<\/script/gi, '');
   return {
-    html: html
+    html: (pageScript ? html.replace(pageScript[0], '') : html)
       .replace(/<html(?: lang="[^"]*")?>/, `<html lang="${locale}">`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(view.title)}</title>`)
       .replace('</head>', () => `  <style>${css}</style>\n    <script>${code}</script>\n  </head>`)

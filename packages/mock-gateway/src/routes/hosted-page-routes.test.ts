@@ -21,7 +21,7 @@ const FIRST_VIEW: FirstViewModule = {
     return { markup: '<div class="first-view" id="hpp-first-view">checkout</div>', css: '#hpp-first-view{--brand:#1f5f4a}', title: 'Pay <Northwind> & co', texts: {} };
   },
   PAGE_TEXTS: { 'en-US': { howToPay: 'How would you like to pay?' }, 'bs-BA': {}, 'ro-RO': {}, 'sv-SE': { howToPay: 'Hur vill du betala?' } },
-  FIRST_VIEW_SCRIPT: "document.documentElement.setAttribute('data-x','');",
+  firstViewScript: (pageScript) => `document.documentElement.setAttribute('data-x',${JSON.stringify(pageScript ?? '')});`,
 };
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 let counter = 0;
@@ -98,14 +98,17 @@ describe('hosted page routes', () => {
       expect(csp).toContain("require-trusted-types-for 'script'; trusted-types lit-html");
       expect(reply.headers['cache-control']).toBe('no-store');
       expect(reply.headers['referrer-policy']).toBe('no-referrer');
-      // One inline script, the first view's, by its hash; the template's script is an external module;
+      // One inline script, the first view's, by its hash (it loads the page's script, an external module);
       // the session view, the page's catalog and texts ride along as JSON data blocks, which are never executed.
       const dataBlocks = /<script type="application\/json" id="(?:hpp-data|ef-catalog|hpp-texts)"[^>]*>[^<]*<\/script>/g;
       expect(reply.text.match(dataBlocks)).toHaveLength(3);
-      const inline = `<script>${FIRST_VIEW.FIRST_VIEW_SCRIPT}</script>`;
+      // The template's module tag is gone: the first view's script loads it once the view is drawn.
+      const firstViewScript = FIRST_VIEW.firstViewScript('/hpp/assets/app.js');
+      const inline = `<script>${firstViewScript}</script>`;
       expect(reply.text).toContain(inline);
       expect(reply.text.replace(dataBlocks, '').replace(inline, '')).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
-      expect(csp).toContain(`script-src 'self' ${sha256(FIRST_VIEW.FIRST_VIEW_SCRIPT)}`);
+      expect(reply.text).not.toContain('<script type="module"');
+      expect(csp).toContain(`script-src 'self' ${sha256(firstViewScript)}`);
       const data = JSON.parse(/<script type="application\/json" id="hpp-data">([^<]*)<\/script>/.exec(reply.text)![1]!) as { session: { id: string; merchant: { name: string } } };
       expect(data.session).toMatchObject({ id, merchant: { name: 'Northwind Outfitters' } });
     });
@@ -128,6 +131,7 @@ describe('hosted page routes', () => {
       const back = await t.call('GET', `/hpp/${id}?transaction_id=x&status=APPROVED`);
       expect(back.status).toBe(200);
       expect(back.text).not.toContain('hpp-first-view');
+      expect(back.text).toContain('<script type="module" src="/hpp/assets/app.js"></script>'); // nothing drawn to wait for
       expect(back.text).toContain('id="hpp-texts"');
       const failing = await testGateway({
         extend: (api, ctx) =>
