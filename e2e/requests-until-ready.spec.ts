@@ -119,19 +119,14 @@ for (const mounted of ['as the script loads', 'after the page has loaded'] as co
 
 test('the hosted page: its card field usable from the document alone; three requests in all (no stylesheet, no texts or catalog), the page’s script once the first view is drawn; the paying code and the key only once asked for', async ({ page, gatewayUrl, createHostedPage }) => {
   const requests = recordGatewayRequests(page, gatewayUrl);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/hpp\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const pageScript = await holdRequests(page, /\/hpp\/assets\/index-[\w-]+\.js$/);
   const { redirect_url: url } = await createHostedPage();
-  await page.goto(url, { waitUntil: 'commit' }); // its load event waits for the held script
+  await page.goto(url, { waitUntil: 'commit' }); // the page's script is held: wait for nothing it does
   const cardNumber = page.getByLabel('Card number', { exact: true });
   // The page's script is held back: the document alone (its first view, its inline stylesheet) makes the field usable.
   await expect(cardNumber).toBeEditable();
   await expect(cardNumber).toHaveCSS('font-size', '16px'); // styled by the inline stylesheet, not a browser default
-  release();
+  pageScript.release();
   await expect(page.locator('#hpp-first-view')).toHaveCount(0); // taken over by the page's script
   await page.waitForLoadState('networkidle');
   const [document, ...rest] = requests.map((r) => r.name);

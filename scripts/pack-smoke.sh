@@ -207,7 +207,8 @@ const paid = await client.authorize({
 assert.equal(paid.result?.status, 'APPROVED', JSON.stringify(paid));
 for (const page of [`${gatewayUrl}/frames/card?session_id=${session.id}&client_key=test-client-key`, hosted.redirect_url]) {
   const html = await get(page);
-  const asset = /(?:src|href)="(\/(?:frames|hpp)\/assets\/[^"]+)"/.exec(html);
+  // The hosted page's script is imported by its first view's inline script once drawn.
+  const asset = /(?:src=|href=|import\()"(\/(?:frames|hpp)\/assets\/[^"]+)"/.exec(html);
   assert.ok(asset, `${page} links its bundle`);
   await get(new URL(asset[1], gatewayUrl).href);
 }

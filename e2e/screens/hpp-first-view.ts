@@ -10,10 +10,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { LOCALES, type LocaleTag } from '@payments/core';
 import { startTestGateway, uniqueReference } from '@payments/testing';
 import { launchChromium } from '../support/chromium';
+import { holdRequests } from '../support/hold-requests';
+import { decodePng } from './browser-decode';
 import { encodeIndexedPng, quantize } from './indexed-png';
 
 const args = process.argv.slice(2);
@@ -21,21 +22,6 @@ const out = args.find((arg) => !arg.startsWith('--')) ?? 'docs/screens/hpp-first
 const beforeDir = args.find((arg) => arg.startsWith('--before='))?.slice('--before='.length) ?? join(tmpdir(), 'hpp-first-view-before');
 const WIDTHS = [1280, 390] as const;
 const LANGUAGE: Record<LocaleTag, string> = { 'en-US': 'English', 'bs-BA': 'Bosanski', 'ro-RO': 'Romana', 'sv-SE': 'Svenska' };
-
-/** The screenshot's pixels, decoded by the browser (no image library here). */
-async function pixels(page: Page, png: Buffer): Promise<{ width: number; height: number; rgba: Uint8Array }> {
-  const decoded = await page.evaluate(async (base64) => {
-    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let binary = '';
-    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
-    return { width: bitmap.width, height: bitmap.height, rgba: btoa(binary) };
-  }, png.toString('base64'));
-  return { width: decoded.width, height: decoded.height, rgba: new Uint8Array(Buffer.from(decoded.rgba, 'base64')) };
-}
 
 const gateway = await startTestGateway();
 const browser = await launchChromium();
@@ -48,12 +34,7 @@ try {
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 }, locale });
       const page = await context.newPage();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/hpp\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const script = await holdRequests(page, /\/hpp\/assets\/index-[\w-]+\.js$/);
       const { redirect_url: url } = await gateway.client.createHostedPage({
         terminal_id: 'TERM00001',
         reference: uniqueReference('screens-hpp'),
@@ -66,16 +47,16 @@ try {
         cancel_url: 'http://localhost:9/cancel',
         error_url: 'http://localhost:9/error',
       });
-      await page.goto(url, { waitUntil: 'commit' }); // its load event waits for the held script
+      await page.goto(url, { waitUntil: 'commit' }); // the page's script is held: wait for nothing it does
       await page.locator('#hpp-first-view input[autocomplete="cc-number"]').waitFor();
       await page.locator('.merchant-logo').evaluate((img: HTMLImageElement) => img.decode());
       const before = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'initial' });
-      release();
+      script.release();
       await page.locator('#hpp-first-view').waitFor({ state: 'detached' });
       const after = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'initial' });
       const name = `${locale}-${width}.png`;
-      const a = await pixels(decoder, before);
-      const b = await pixels(decoder, after);
+      const a = await decodePng(decoder, before);
+      const b = await decodePng(decoder, after);
       writeFileSync(join(beforeDir, name), encodeIndexedPng(quantize(a.width, a.height, a.rgba)));
       writeFileSync(join(out, name), encodeIndexedPng(quantize(b.width, b.height, b.rgba)));
       let changed = a.width === b.width && a.height === b.height ? 0 : -1;

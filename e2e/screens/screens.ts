@@ -21,6 +21,7 @@ import { shopTexts } from '@payments/demo/shared/i18n';
 import { startDemo, type RunningDemo } from '@payments/demo/server';
 import { launchChromium } from '../support/chromium';
 import { SCREENS, type ScreenName } from './catalog';
+import { decodePng } from './browser-decode';
 import { encodeIndexedPng, quantize } from './indexed-png';
 import { writeIndex } from './readme';
 import { APM_FRAME_SELECTOR } from '../models/alternative-methods-page';
@@ -37,21 +38,6 @@ const PROCESSING_CODE = /\b(TRX_[A-Z_]+|INVALID_REQUEST_[A-Z_]+|processing code)
 
 const findings: string[] = [];
 const sizes: { locale: LocaleTag; screen: ScreenName; bytes: number }[] = [];
-
-/** The PNG's pixels, decoded by the browser (no image library here). */
-async function pixels(decoder: Page, png: Buffer): Promise<{ width: number; height: number; rgba: Uint8Array }> {
-  const decoded = await decoder.evaluate(async (base64) => {
-    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const context = canvas.getContext('2d')!;
-    context.drawImage(bitmap, 0, 0);
-    const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let binary = '';
-    for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
-    return { width: bitmap.width, height: bitmap.height, rgba: btoa(binary) };
-  }, png.toString('base64'));
-  return { width: decoded.width, height: decoded.height, rgba: new Uint8Array(Buffer.from(decoded.rgba, 'base64')) };
-}
 
 /** What the shopper reads on the page and in its frames. */
 async function visibleText(page: Page): Promise<string> {
@@ -99,7 +85,7 @@ class Camera {
     // shopper's: hidden through CSSOM (the shop's CSP refuses injected stylesheets).
     await page.evaluate(() => document.querySelectorAll<HTMLElement>('section.qa').forEach((qa) => (qa.style.display = 'none')));
     const png = await page.screenshot({ animations: 'disabled', caret: 'initial' });
-    const { width, height, rgba } = await pixels(this.decoder, png);
+    const { width, height, rgba } = await decodePng(this.decoder, png);
     const small = encodeIndexedPng(quantize(width, height, rgba));
     mkdirSync(join(out, this.locale), { recursive: true });
     writeFileSync(join(out, this.locale, `${screen}.png`), small);
