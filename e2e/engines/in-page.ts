@@ -25,6 +25,8 @@ export interface Query {
   label?: string;
   /** An iframe (or any element) by its title attribute. */
   title?: string;
+  /** An element by its id (what no shopper reads: a page's structure, e.g. the hosted page's first view). */
+  id?: string;
   /** Element whose own text (trimmed, whitespace collapsed) contains this. */
   text?: string;
   /** The first iframe inside the element this query finds (the ACS frame in the challenge dialog). */
@@ -99,6 +101,7 @@ export function inPage(op: InPageOp, arg: unknown): unknown {
   const matches = (el: Element, q: Query): boolean => {
     if (q.role && roleOf(el) !== q.role) return false;
     if (q.title !== undefined && el.getAttribute('title') !== q.title) return false;
+    if (q.id !== undefined && el.id !== q.id) return false;
     if (q.label !== undefined && (!['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) || nameOf(el) !== q.label)) return false;
     if (q.name !== undefined && nameOf(el) !== q.name) return false;
     if (q.namePattern !== undefined && !new RegExp(q.namePattern).test(nameOf(el))) return false;

@@ -173,7 +173,7 @@ export function engineSuite(engine: EngineName): void {
 
     test('hosted page: paid with a card, then back to success_url by itself', async () => {
       const hosted = await gateway.createHostedPage({ ...hostedPage(merchantOrigin) });
-      await driver.goto(hosted.redirect_url);
+      await shopper.openHostedPage(hosted.redirect_url);
       await shopper.fillCard({ number: cardOf('frictionless-approved') }, 'en-US', []);
       await shopper.click([], { role: 'button', namePattern: '^Pay ' });
       await shopper.visible([], { role: 'heading', name: 'Payment successful' });
@@ -183,7 +183,7 @@ export function engineSuite(engine: EngineName): void {
 
     test('hosted page: Cancel goes to cancel_url', async () => {
       const hosted = await gateway.createHostedPage({ ...hostedPage(merchantOrigin) });
-      await driver.goto(hosted.redirect_url);
+      await shopper.openHostedPage(hosted.redirect_url);
       await shopper.click([], { role: 'link', namePattern: '^Cancel and return to ' });
       await shopper.url(new RegExp(`^${merchantOrigin}/cancel\\?status=CANCELED$`));
     });

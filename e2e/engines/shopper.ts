@@ -45,6 +45,21 @@ export class Shopper {
     await this.until(() => this.eval<string | null>("document.body.getAttribute('data-ready')"), (ready) => ready === 'true', 'the component to be ready');
   }
 
+  /**
+   * Opens a hosted payment page and waits until its script has taken over the checkout the
+   * gateway drew in the document (the first view). A shopper's keys and clicks meanwhile are
+   * kept by the take-over (e2e/hosted-page-first-view.spec.ts, Chromium); a WebDriver element
+   * found in the first view goes stale when it is replaced, so these journeys start after it.
+   */
+  async openHostedPage(url: string): Promise<void> {
+    await this.driver.goto(url);
+    await this.until(
+      async () => !(await this.state([], { id: 'hpp-first-view' })).found && (await this.state([], { role: 'link', namePattern: '^Cancel and return to ' })).visible,
+      Boolean,
+      'the hosted page to take over its first view',
+    );
+  }
+
   /** Polls `read` until `ok` holds; throws naming `what` and the last value otherwise. */
   async until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeout = DEFAULT_TIMEOUT): Promise<T> {
     const deadline = Date.now() + timeout;
