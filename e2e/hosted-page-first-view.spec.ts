@@ -11,10 +11,11 @@
  *  - a hostile merchant name is text, in the first view and after;
  *  - every language (axe-core on the first view too), and no CSP violation.
  */
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TEST_CARDS } from '@payments/testing';
 import { expect, test as base } from './fixtures';
-import { HPP_WORDS, HostedPaymentPage, type HppLocale } from './models/hosted-page';
+import { HOSTED_PAGE_SCRIPT, HPP_WORDS, HostedPaymentPage, type HppLocale } from './models/hosted-page';
+import { holdRequests } from './support/hold-requests';
 import { expectNoAxeViolations } from './support/axe';
 
 const test = base.extend<{ hpp: HostedPaymentPage }>({
@@ -24,18 +25,7 @@ const test = base.extend<{ hpp: HostedPaymentPage }>({
 const APPROVED = TEST_CARDS.find((c) => c.scenario === 'frictionless-approved' && c.network === 1)!.number;
 
 /** Holds the page's script (its entry, /hpp/assets/index-*.js) until release() is called. */
-async function holdPageScript(page: Page): Promise<{ release(): void; requested: Promise<void> }> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let requested!: () => void;
-  const seen = new Promise<void>((resolve) => (requested = resolve));
-  await page.route(/\/hpp\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
-    requested();
-    await released;
-    await route.continue();
-  });
-  return { release, requested: seen };
-}
+const holdPageScript = (page: Page) => holdRequests(page, HOSTED_PAGE_SCRIPT);
 
 /**
  * Every element of the checkout by its place in the page, with its box in whole pixels: what a
@@ -70,7 +60,7 @@ test('typed before the script ran: kept, formatted once it runs, focus and caret
   const violations = cspViolations(page);
   const script = await holdPageScript(page);
   await page.goto((await createHostedPage()).redirect_url, { waitUntil: 'commit' });
-  await script.requested;
+  await expect.poll(script.asked).toBe(1);
   const number = hpp.field('Card number');
   await expect(number).toBeEditable(); // the first view's own input: no script has run
   await expect(page.locator('#hpp-first-view')).toHaveCount(1);
@@ -99,7 +89,7 @@ test('typed before the script ran: kept, formatted once it runs, focus and caret
 test('Pay clicked before the script ran pays once it runs, with what was typed', async ({ hpp, page, createHostedPage }) => {
   const script = await holdPageScript(page);
   await page.goto((await createHostedPage()).redirect_url, { waitUntil: 'commit' });
-  await script.requested;
+  await expect.poll(script.asked).toBe(1);
   await hpp.field('Card number').fill(APPROVED);
   await hpp.field('Expiry date').fill('1234');
   await hpp.securityCode().fill('123');
@@ -115,7 +105,7 @@ test('nothing is submitted natively before the script runs: Enter in a saved car
   const script = await holdPageScript(page);
   const url = (await createHostedPage({ customer_id: customer.id })).redirect_url;
   await page.goto(url, { waitUntil: 'commit' });
-  await script.requested;
+  await expect.poll(script.asked).toBe(1);
   const sent: string[] = [];
   page.on('request', (request) => {
     if (request.isNavigationRequest() || request.method() !== 'GET' || new URL(request.url()).origin !== gatewayUrl) sent.push(`${request.method()} ${request.url()}`);
@@ -146,7 +136,7 @@ test("a hostile merchant name is text in the first view and after the script", a
   try {
     const script = await holdPageScript(page);
     await page.goto((await createHostedPage()).redirect_url, { waitUntil: 'commit' });
-    await script.requested;
+    await expect.poll(script.asked).toBe(1);
     await expect(page.locator('#hpp-first-view .summary-eyebrow')).toHaveText(`Pay ${hostile}`);
     await expect(page.locator('#hpp-first-view .merchant-logo')).toHaveAttribute('alt', hostile);
     expect(await page.locator('img:not(.merchant-logo)').count()).toBe(0);
@@ -163,7 +153,7 @@ test("a hostile merchant name is text in the first view and after the script", a
 test('the first view itself, before any script, passes axe-core (WCAG 2.2 A/AA and best practices)', async ({ page, createHostedPage }) => {
   const script = await holdPageScript(page);
   await page.goto((await createHostedPage({ language: 'Svenska' })).redirect_url, { waitUntil: 'commit' });
-  await script.requested;
+  await expect.poll(script.asked).toBe(1);
   await expect(page.locator('#hpp-first-view input[autocomplete="cc-number"]')).toBeEditable();
   await expectNoAxeViolations(page, { bestPractice: true });
   script.release();
@@ -175,7 +165,7 @@ for (const locale of Object.keys(LANGUAGES) as HppLocale[]) {
   test(`${locale}: the first view speaks the page's language and the script takes it over in place`, async ({ hpp, page, createHostedPage }) => {
     const script = await holdPageScript(page);
     await page.goto((await createHostedPage({ language: LANGUAGES[locale] })).redirect_url, { waitUntil: 'commit' });
-    await script.requested;
+    await expect.poll(script.asked).toBe(1);
     const words = HPP_WORDS[locale];
     await expect(page.getByRole('heading', { name: words.howToPay })).toBeVisible();
     await expect(hpp.field(words.cardNumber)).toBeEditable();

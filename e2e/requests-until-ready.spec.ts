@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { holdRequests } from './support/hold-requests';
 import { expect, test } from './fixtures';
 import { CheckoutPage } from './models/checkout-page';
+import { HOSTED_PAGE_SCRIPT } from './models/hosted-page';
 
 /** Every request to the gateway, in order: path (a hashed chunk by its name: `card` for /frames/assets/card-<hash>.js) and query. */
 function recordGatewayRequests(page: Page, gatewayUrl: string): { name: string; search: URLSearchParams }[] {
@@ -119,7 +120,7 @@ for (const mounted of ['as the script loads', 'after the page has loaded'] as co
 
 test('the hosted page: its card field usable from the document alone; three requests in all (no stylesheet, no texts or catalog), the page’s script once the first view is drawn; the paying code and the key only once asked for', async ({ page, gatewayUrl, createHostedPage }) => {
   const requests = recordGatewayRequests(page, gatewayUrl);
-  const pageScript = await holdRequests(page, /\/hpp\/assets\/index-[\w-]+\.js$/);
+  const pageScript = await holdRequests(page, HOSTED_PAGE_SCRIPT);
   const { redirect_url: url } = await createHostedPage();
   await page.goto(url, { waitUntil: 'commit' }); // the page's script is held: wait for nothing it does
   const cardNumber = page.getByLabel('Card number', { exact: true });
@@ -133,10 +134,10 @@ test('the hosted page: its card field usable from the document alone; three requ
   expect(document).toBe(new URL(url).pathname);
   expect(rest.sort()).toEqual(['/assets/merchant-logo.svg', 'index']);
   // The page's script is asked for once the first view has been drawn, not as the head is parsed.
-  const { script, firstPaint } = await page.evaluate(() => ({
-    script: performance.getEntriesByType('resource').find((e) => /\/hpp\/assets\/index-[\w-]+\.js$/.test(e.name))?.startTime,
+  const { script, firstPaint } = await page.evaluate((source) => ({
+    script: performance.getEntriesByType('resource').find((e) => new RegExp(source).test(e.name))?.startTime,
     firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
-  }));
+  }), HOSTED_PAGE_SCRIPT.source);
   expect(firstPaint).toBeDefined();
   expect(script).toBeGreaterThan(firstPaint!);
 

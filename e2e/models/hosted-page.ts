@@ -22,6 +22,9 @@ export const HPP_WORDS = {
 
 export type HppLocale = keyof typeof HPP_WORDS;
 
+/** The page's own script (its entry): what the first view's tests hold back. */
+export const HOSTED_PAGE_SCRIPT = /\/hpp\/assets\/index-[\w-]+\.js$/;
+
 export class HostedPaymentPage {
   locale: HppLocale = 'en-US';
 

@@ -14,6 +14,7 @@ import { LOCALES, type LocaleTag } from '@payments/core';
 import { startTestGateway, uniqueReference } from '@payments/testing';
 import { launchChromium } from '../support/chromium';
 import { holdRequests } from '../support/hold-requests';
+import { HOSTED_PAGE_SCRIPT } from '../models/hosted-page';
 import { decodePng } from './browser-decode';
 import { encodeIndexedPng, quantize } from './indexed-png';
 
@@ -34,7 +35,7 @@ try {
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 }, locale });
       const page = await context.newPage();
-      const script = await holdRequests(page, /\/hpp\/assets\/index-[\w-]+\.js$/);
+      const script = await holdRequests(page, HOSTED_PAGE_SCRIPT);
       const { redirect_url: url } = await gateway.client.createHostedPage({
         terminal_id: 'TERM00001',
         reference: uniqueReference('screens-hpp'),

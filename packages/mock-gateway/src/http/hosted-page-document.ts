@@ -35,7 +35,7 @@ export interface FirstViewModule {
    * The first view's inline script: a click on Pay before the page's script runs is kept, and
    * (given its URL) the page's script is asked for once the first view is drawn.
    */
-  firstViewScript(pageScript?: string): string;
+  firstViewScript: (pageScript?: string) => string;
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -91,7 +91,7 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
         const returning = Object.keys(request.query as object).some((key) => key === 'transaction_id' || key === 'status');
         const view = data && catalog && !returning ? drawFirstView(request, firstView, { sessionId, data, locale, catalog: await documentCatalog(manifest, locale), origin: ctx.urls.gateway }) : undefined;
         if (view) {
-          const drawn = withFirstView(page, view, (pageScript) => firstView.firstViewScript(pageScript), locale);
+          const drawn = withFirstView(page, view, firstView.firstViewScript, locale);
           page = drawn.html;
           styleHashes.push(...drawn.styleHashes);
           scriptHashes.push(...drawn.scriptHashes);
