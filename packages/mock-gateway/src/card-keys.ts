@@ -3,8 +3,8 @@
  * RSA-OAEP with hash SHA-256, and JOSE calls RSA-OAEP-256). The public half is published at
  * GET /api/encryption-key; each card field arrives as standard Base64 ciphertext.
  *
- * Decrypting is the gateway's main CPU cost (four per card authorize, about a millisecond
- * each): it runs in a pool of worker threads, one per core, so the event loop keeps answering
+ * Decrypting is the gateway's main CPU cost (four per card authorize, about 0.3 ms each): it
+ * runs in a pool of worker threads, one per core, so the event loop keeps answering
  * status and session requests during an authorize load.
  *
  * A merchant's key pair is made once and kept in the store, so a card frame opened before a

@@ -1,7 +1,8 @@
 /**
- * The worker pool the card decrypts run in: answers and errors reach their caller, a crashed
- * worker fails only its own task and is replaced, tasks beyond the pool's size wait their
- * turn, and close() ends every thread (the test process would hang on a leftover one).
+ * The worker pool the card decrypts run in: answers and errors reach their caller, a busy
+ * worker already holds its next task, a crashed worker fails only the task it was running and
+ * is replaced, tasks beyond the pool's size wait their turn, and close() ends every thread (the
+ * test process would hang on a leftover one).
  */
 import { MemoryBackend } from '../store/memory-backend';
 import { Store } from '../store/store';
@@ -19,6 +20,8 @@ interface Task {
   crash?: boolean;
   hang?: boolean;
   who?: boolean;
+  clock?: boolean;
+  busy?: number;
 }
 const script = new URL('./test-worker.mjs', import.meta.url);
 
@@ -43,6 +46,20 @@ describe('WorkerPool', () => {
     expect(pool.threads).toBe(2);
   });
 
+  it('a busy worker starts its next task while the event loop is busy too', async () => {
+    pool = new WorkerPool(script, 1);
+    await pool.start();
+    const first = pool.run({ clock: true, busy: 100 });
+    const second = pool.run({ clock: true });
+    // The event loop is held 600 ms: a pool that posts the next task only when the first
+    // one's answer is handled would start it after that.
+    const held = performance.timeOrigin + performance.now();
+    while (performance.timeOrigin + performance.now() - held < 600);
+    const [firstStarted, secondStarted] = (await Promise.all([first, second])) as [number, number];
+    expect(secondStarted - firstStarted).toBeGreaterThanOrEqual(100);
+    expect(secondStarted).toBeLessThan(held + 400);
+  });
+
   it('sizes itself to the cores by default', () => {
     pool = new WorkerPool(script);
     expect(pool.size).toBeGreaterThanOrEqual(1);
@@ -55,7 +72,7 @@ describe('WorkerPool', () => {
     await expect(pool.run({ echo: 'next' })).resolves.toBe('next');
   });
 
-  it('a crashed worker fails its own task only, and a new thread takes the next ones', async () => {
+  it('a crashed worker fails the task it was running only; a new thread takes those behind it', async () => {
     pool = new WorkerPool(script, 1);
     const before = await pool.run({ who: true });
     const crashed = expect(pool.run({ crash: true })).rejects.toThrow('worker crashed');
