@@ -134,10 +134,16 @@ test('the hosted page: its card field usable from the document alone; three requ
   expect(document).toBe(new URL(url).pathname);
   expect(rest.sort()).toEqual(['/assets/merchant-logo.svg', 'index']);
   // The page's script is asked for once the first view has been drawn, not as the head is parsed.
-  const { script, firstPaint } = await page.evaluate((source) => ({
-    script: performance.getEntriesByType('resource').find((e) => new RegExp(source).test(e.name))?.startTime,
-    firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime,
-  }), HOSTED_PAGE_SCRIPT.source);
+  // The first paint's `paintTime` is the page's rendering of it; its `startTime` is when the
+  // compositor showed it, which on a busy machine came after the page's next task (CI,
+  // 2026-11-27: the script asked for at 457 ms, the paint shown at 520 ms).
+  const { script, firstPaint } = await page.evaluate((source) => {
+    const paint = performance.getEntriesByName('first-paint')[0] as (PerformanceEntry & { paintTime?: number }) | undefined;
+    return {
+      script: performance.getEntriesByType('resource').find((e) => new RegExp(source).test(e.name))?.startTime,
+      firstPaint: paint ? (paint.paintTime ?? paint.startTime) : undefined,
+    };
+  }, HOSTED_PAGE_SCRIPT.source);
   expect(firstPaint).toBeDefined();
   expect(script).toBeGreaterThan(firstPaint!);
 
