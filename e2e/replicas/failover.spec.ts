@@ -1,8 +1,9 @@
 /**
  * A replica dies mid-run (SIGKILL) and comes back, while payments keep coming through the
  * balancer: once HAProxy's health check has noticed, no request is answered 5xx; no payment
- * is doubled; every webhook arrives, each signed delivery id once (the dead replica's
- * deliveries are taken up by the other when their lease runs out).
+ * is doubled; every webhook arrives (the dead replica's deliveries are taken up by the other
+ * when their lease runs out), and no signed delivery id comes twice but one the dead replica
+ * had sent as it was killed.
  */
 import { TEST_BROWSER_INFO } from '@payments/core';
 import { uniqueReference, webhookTransactionId, type GatewayClient } from '@payments/testing';
@@ -59,11 +60,13 @@ function keepPaying(gateway: GatewayClient) {
   };
 }
 
-test('SIGKILL of a replica: no 5xx once the balancer noticed, no payment doubled, every webhook once', async ({ gateway, webhooks }) => {
+test('SIGKILL of a replica: no 5xx once the balancer noticed, no payment doubled, every webhook received, none again but those in flight at the kill', async ({ gateway, webhooks }) => {
   test.setTimeout(150_000);
   const load = keepPaying(gateway);
   await new Promise((r) => setTimeout(r, 2_000));
+  const killing = Date.now();
   await replica('a', 'kill');
+  const killed = Date.now();
   const noticed = await until(async () => (await replica('a')).balancer.startsWith('DOWN'), 10_000, 'the balancer to mark replica a down');
   await new Promise((r) => setTimeout(r, 3_000));
   await replica('a', 'start');
@@ -88,6 +91,11 @@ test('SIGKILL of a replica: no 5xx once the balancer noticed, no payment doubled
   for (const s of approved) {
     await webhooks.waitFor((e) => webhookTransactionId(e) === s.id && e.event.endsWith('purchase:approved'), { timeout: 60_000 });
   }
-  expect(webhooks.replayed()).toBe(0);
+  // At least once, as the README says: an attempt the killed replica had sent and the inbox
+  // answered, but whose answer the replica had not stored, is sent again by the other one
+  // (same jti: the inbox keeps one). Only those: never more than the deliveries received
+  // around the kill (CI, 2026-11-27: one such).
+  const aroundTheKill = webhooks.events().filter((e) => e.receivedAt >= killing - 1_000 && e.receivedAt <= killed + 1_000).length;
+  expect(webhooks.replayed()).toBeLessThanOrEqual(aroundTheKill);
   expect(webhooks.refused()).toBe(0);
 });

@@ -5,8 +5,8 @@
  *
  * Each worker is given up to `depth` tasks (2 by default): one it runs, the next already in its
  * port, so it starts that one as it answers instead of waiting for the event loop, busy with
- * HTTP, to hand it work. With one task per worker the decrypt threads sat idle for a third of
- * an authorize load: authorize went from 80 % to 92 % of the RSA bound with two (4 alternated
+ * HTTP, to hand it work. With one task per worker each decrypt thread sat idle more than half
+ * of an authorize load: authorize went from 80 % to 92 % of the RSA bound with two (4 alternated
  * 10 s loads each, 2026-11-27). Tasks beyond that wait in the pool's queue for the least busy
  * worker.
  *
