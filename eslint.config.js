@@ -90,8 +90,8 @@ const importBoundaries = [
     ],
     ONE_CATALOG,
   ),
-  // The hosted page's build shares Embedded Fields' Vite plugins (a workspace-only entry).
-  zone(['packages/hosted-page/vite.config.ts'], [
+  // The hosted page's build shares Embedded Fields' Vite plugins and first-view build (a workspace-only entry).
+  zone(['packages/hosted-page/vite.config.ts', 'packages/hosted-page/scripts/**'], [
     {
       regex: `^@payments/embedded-fields(?!/(?:${[...HOSTED_PAGE_MAY_IMPORT, 'build'].join('|')})$)(?:/.*)?$`,
       message: 'The hosted page imports Embedded Fields only as @payments/embedded-fields/secure (its build: /build).',

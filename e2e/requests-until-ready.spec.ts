@@ -61,6 +61,8 @@ test('a card mounted as the script loads: two requests until ready, the frame do
 
   expect(untilReady(requests)).toEqual(['/embedded-fields.js', '/frames/card']);
   expect(requests.find((r) => r.name === '/frames/card')!.search.get('script')).toBe('inline');
+  // Its configuration in the query: the gateway draws the form into the document (e2e/card-first-view.spec.ts).
+  expect(requests.find((r) => r.name === '/frames/card')!.search.get('config')).toMatch(/^[\w-]+$/);
   await expect(checkout.cardField('number')).toBeVisible();
 
   // Then penpal on both sides, and nothing more until the shopper is in a field.

@@ -35,7 +35,7 @@ export class DeveloperPage {
     this.error = page.getByRole('alert');
   }
 
-  async open(sessionId: string, options: { locale?: LocaleTag; config?: unknown; environment?: string; gatewayUrl?: string; waitReady?: boolean; changeLocaleDuringMount?: LocaleTag } = {}): Promise<void> {
+  async open(sessionId: string, options: { locale?: LocaleTag; config?: unknown; environment?: string; gatewayUrl?: string; waitReady?: boolean; changeLocaleDuringMount?: LocaleTag; waitUntil?: 'load' | 'commit' } = {}): Promise<void> {
     this.locale = options.locale ?? 'en-US';
     const query = new URLSearchParams({ gateway: this.gatewayUrl, session: sessionId });
     if (options.locale) query.set('locale', options.locale);
@@ -46,7 +46,7 @@ export class DeveloperPage {
       query.set('changeLocaleDuringMount', options.changeLocaleDuringMount);
       this.locale = options.changeLocaleDuringMount;
     }
-    await this.page.goto(`${this.merchantOrigin}/developer?${query}`);
+    await this.page.goto(`${this.merchantOrigin}/developer?${query}`, { waitUntil: options.waitUntil ?? 'load' });
     if (options.waitReady !== false) await expect(this.page.locator('body')).toHaveAttribute('data-ready', 'true');
   }
 

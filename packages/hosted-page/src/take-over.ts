@@ -13,6 +13,7 @@
  *    it has taken over, as if clicked then (a shopper or autofill faster than the script).
  */
 import { isLocaleTag, type LocaleTag } from '@payments/core';
+import { enter, enterTypedCard, readTypedCard, type TypedCard } from '@payments/embedded-fields/secure';
 
 /** The first view's element id (the gateway writes it; first-view.ts). */
 export const FIRST_VIEW_ID = 'hpp-first-view';
@@ -45,17 +46,8 @@ export function firstViewScript(pageScript?: string): string {
   return `${FIRST_VIEW_SCRIPT}(function(){${load}})();`;
 }
 
-interface TypedField {
-  /** The input's autocomplete token: what names a card input in both forms. */
-  autocomplete: string;
-  value: string;
-  selection: [number, number] | null;
-}
-
-export interface FirstViewState {
-  fields: TypedField[];
-  /** The focused card input's autocomplete token, if a card input has the focus. */
-  focused: string | null;
+/** What the shopper did in the first view: the card inputs (embedded-fields' first-view/take-over.ts), and the rest of the page. */
+export interface FirstViewState extends TypedCard {
   /** The option the shopper chose (a radio's value: the option id). */
   option: string | null;
   /** The language chosen in the picker. */
@@ -71,17 +63,8 @@ export function firstView(doc: Document = document): HTMLElement | null {
 }
 
 export function readFirstView(view: HTMLElement): FirstViewState {
-  const active = view.ownerDocument.activeElement;
-  const inputs = [...view.querySelectorAll<HTMLInputElement>('ef-card-form input[autocomplete]')];
   return {
-    fields: inputs
-      .filter((input) => input.value !== '')
-      .map((input) => ({
-        autocomplete: input.autocomplete,
-        value: input.value,
-        selection: input.selectionStart === null || input.selectionEnd === null ? null : [input.selectionStart, input.selectionEnd],
-      })),
-    focused: active instanceof HTMLInputElement && inputs.includes(active) ? active.autocomplete : null,
+    ...readTypedCard(view),
     option: view.querySelector<HTMLInputElement>('input[name="hpp-method"]:checked')?.value ?? null,
     language: view.querySelector<HTMLSelectElement>('#hpp-language')?.value ?? null,
     pay: view.hasAttribute('data-pay'),
@@ -140,21 +123,5 @@ export function takeOver(view: HTMLElement, state: FirstViewState, form: HTMLEle
     const input = doc.getElementById(id);
     if (input instanceof HTMLInputElement) enter(input, value, null);
   }
-  if (!form) return;
-  const input = (autocomplete: string) => form.querySelector<HTMLInputElement>(`input[autocomplete="${CSS.escape(autocomplete)}"]`);
-  // The other fields first: the focused one last, so that a completed value moves the focus on as typing would.
-  for (const field of state.fields) if (field.autocomplete !== state.focused) enter(input(field.autocomplete), field.value, null);
-  const focused = state.focused ? input(state.focused) : null;
-  if (!focused) return;
-  focused.focus({ preventScroll: true });
-  const typed = state.fields.find((field) => field.autocomplete === state.focused);
-  if (typed) enter(focused, typed.value, typed.selection);
-}
-
-/** The value as if pasted: the form formats it (and places the caret) by its own rules. */
-function enter(input: HTMLInputElement | null, value: string, selection: [number, number] | null): void {
-  if (!input) return;
-  input.value = value;
-  if (selection) input.setSelectionRange(selection[0], selection[1]);
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste', data: value }));
+  if (form) enterTypedCard(form, state);
 }

@@ -3,7 +3,8 @@
  * the gateway's, pinned in allowedOrigins: a message from any other window or origin is
  * dropped by penpal before it reaches our methods.
  *
- * The frame's configuration rides in the iframe URL's fragment, so no round trip is spent on
+ * The frame's configuration rides in the iframe's URL (its fragment; a new card mounted as the
+ * script loads: its query, for the gateway to draw the form), so no round trip is spent on
  * configuring it. The frame is open once its ready report (its height) has come: a message of
  * its own, taken only from this iframe's window and the gateway's origin, so the form opens as
  * soon as it is drawn. Both sides then start penpal (the page loads it then:
@@ -18,10 +19,13 @@ import type { Connection, Methods, RemoteProxy } from 'penpal';
 import {
   CARD_FRAME_PATH,
   CARD_FRAME_TITLE,
+  CONFIG_PARAM,
+  MAX_CONFIG_PARAM_LENGTH,
   CONNECT_TIMEOUT_MS,
   LOADED_GRACE_MS,
   PROTOCOL_VERSION,
   configFragment,
+  configParam,
   reportOfReadyMessage,
   type ApmFrameConfig,
   type FrameConfig,
@@ -47,7 +51,7 @@ export interface FrameSource {
   clientKey: string;
   /** The locale the frame opens in: the gateway writes that one catalog into the document. */
   locale: string;
-  /** What the frame draws: in the URL's fragment, which the gateway never receives. */
+  /** What the frame draws: in the URL's fragment, which the gateway never receives, or (a new card's, mounted as the script loads) its query, for the gateway to draw the form. */
   config: FrameConfig | ApmFrameConfig;
   title?: string;
   /** The iframe's permissions policy (the card frame: `payment`). */
@@ -78,11 +82,14 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
   url.searchParams.set('locale', source.locale);
   // The gateway serves the frame only if this is the session's merchant origin.
   url.searchParams.set('parent_origin', location.origin);
-  // The card frame's entry not in the cache yet (mounted as the script loads): the document brings it (preload-frame.ts).
-  if (source.path === CARD_FRAME_PATH && !takeOverPreload().entryCached && HTMLScriptElement.supports?.('importmap')) {
-    url.searchParams.set('script', 'inline');
-  }
-  url.hash = configFragment(source.config);
+  // The card frame's entry not in the cache yet (mounted as the script loads): the document
+  // brings it (preload-frame.ts), and a new card's form comes drawn in it, its configuration in
+  // the query for the gateway to draw it by (CONFIG_PARAM): ready before the entry has run.
+  const inline = source.path === CARD_FRAME_PATH && !takeOverPreload().entryCached && HTMLScriptElement.supports?.('importmap');
+  if (inline) url.searchParams.set('script', 'inline');
+  const drawnByGateway = inline && 'component' in source.config && source.config.component === 'card' ? configParam(source.config) : undefined;
+  if (drawnByGateway !== undefined && drawnByGateway.length <= MAX_CONFIG_PARAM_LENGTH) url.searchParams.set(CONFIG_PARAM, drawnByGateway);
+  else url.hash = configFragment(source.config);
 
   const iframe = document.createElement('iframe');
   iframe.title = source.title ?? CARD_FRAME_TITLE;

@@ -8,9 +8,10 @@
 import type { Methods, RemoteProxy } from 'penpal';
 import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
-import { readConfigFragment, readyMessage, type ReadyReport } from '../shared/protocol';
+import { readFrameConfig, readyMessage, type ReadyReport } from '../shared/protocol';
 import { relayFormEvents, type CommonHost } from './host-relay';
 import { applyAllowedStyles } from './style-allow-list';
+import { FIRST_VIEW_ATTRIBUTE } from './first-view/take-over';
 
 export interface FrameEnvironment {
   /** The only origin this frame answers. */
@@ -32,9 +33,9 @@ export function frameEnvironment(): FrameEnvironment | null {
   return { parentOrigin, sessionId: params.get('session_id') ?? '', clientKey: params.get('client_key') ?? '' };
 }
 
-/** The configuration the host put in this frame's URL fragment, or undefined when it is missing or not this protocol's. */
+/** The configuration the host put in this frame's URL (its query or its fragment), or undefined when it is missing or not this protocol's. */
 export function configFromUrl<C>(isConfig: (value: unknown) => value is C): C | undefined {
-  const config = readConfigFragment(location.hash);
+  const config = readFrameConfig(location.search, location.hash);
   return isConfig(config) ? config : undefined;
 }
 
@@ -50,9 +51,12 @@ export function configFromUrl<C>(isConfig: (value: unknown) => value is C): C | 
  *  - The drawing starts in the next task: drawn inside the script's first task, the report
  *    reached the host some 20 ms later (Chrome, 2026-11).
  *  - The height is the form's when the report leaves: a resize after it is relayed.
- *  - `afterReport` runs as a ready report leaves: what the frame loads then (the card form's
- *    rules) starts beside penpal, never before ready. The report's moment is marked
- *    (`ef-ready-report`, performance.mark) for the tests that hold it to that.
+ *  - `afterReport` runs as a ready report leaves, once the form's events are relayed: what
+ *    the frame loads then (the card form's rules) starts beside penpal, never before ready.
+ *    The report's moment is marked (`ef-ready-report`, performance.mark) for the tests that
+ *    hold it to that.
+ *  - `reported`: the gateway's first view has posted the report already (its own script,
+ *    first-view/card-first-view.ts): `draw` takes the first view over, and nothing is posted.
  */
 export function drawThenConnect<Host extends CommonHost & Methods, Drawn extends { height: number }>(
   environment: FrameEnvironment,
@@ -60,22 +64,10 @@ export function drawThenConnect<Host extends CommonHost & Methods, Drawn extends
   methods: Methods,
   draw: () => Promise<Omit<Drawn, 'height'>>,
   afterReport: () => void = () => undefined,
+  { reported: reportedByFirstView = false }: { reported?: boolean } = {},
 ): Promise<RemoteProxy<Host>> {
-  const reported = new Promise<ReadyReport<Drawn>>((resolve) => {
-    setTimeout(() => {
-      void draw()
-        .then(
-          (drawn) => ({ kind: 'ready', ...drawn, height: form.getBoundingClientRect().height }) as ReadyReport<Drawn>,
-          (error: unknown): ReadyReport<Drawn> => ({ kind: 'failed', reason: error instanceof Error ? error.message : 'could not draw' }),
-        )
-        .then((report) => {
-          performance.mark('ef-ready-report');
-          window.parent.postMessage(readyMessage(report), environment.parentOrigin);
-          if (report.kind === 'ready') afterReport();
-          resolve(report);
-        });
-    });
-  });
+  let announce: (report: ReadyReport<Drawn>) => void = () => undefined;
+  const reported = new Promise<ReadyReport<Drawn>>((resolve) => (announce = resolve));
   const connected = reported.then(async (report) => {
     const { WindowMessenger, connect } = await import('penpal');
     const host = connect<Host>({
@@ -89,10 +81,33 @@ export function drawThenConnect<Host extends CommonHost & Methods, Drawn extends
     return host;
   });
   connected.catch(() => undefined); // the host went away, or penpal did not load: the calls waiting for it are dropped
-  void reported.then((report) => {
-    if (report.kind === 'ready') relayFormEvents(form, connected);
+  setTimeout(() => {
+    void draw()
+      .then(
+        (drawn) => ({ kind: 'ready', ...drawn, height: form.getBoundingClientRect().height }) as ReadyReport<Drawn>,
+        (error: unknown): ReadyReport<Drawn> => ({ kind: 'failed', reason: error instanceof Error ? error.message : 'could not draw' }),
+      )
+      .then((report) => {
+        if (!reportedByFirstView) {
+          performance.mark('ef-ready-report');
+          window.parent.postMessage(readyMessage(report), environment.parentOrigin);
+        }
+        if (report.kind === 'ready') {
+          relayFormEvents(form, connected);
+          afterReport();
+        }
+        announce(report);
+      });
   });
   return connected;
+}
+
+/**
+ * The gateway's first view of this document, if it has one: the form it drew and reported
+ * ready (first-view/card-first-view.ts), which the frame's own form takes the place of.
+ */
+export function firstViewElement(doc: Document = document): HTMLElement | null {
+  return doc.querySelector<HTMLElement>(`[${FIRST_VIEW_ATTRIBUTE}]`);
 }
 
 /** What both frame forms (<ef-card-form>, <ef-apm-form>) answer alike. */
@@ -114,18 +129,20 @@ export function configuredLocale(config: { locale: Locale }): LocaleTag {
  * `setLocale`; usually already in the document), hands the form its configuration and
  * locale, applies the merchant's style properties through the allow-list (the frame is where
  * they come in from the merchant page; the forms themselves apply none, so the hosted page,
- * which sets its own, carries no allow-list), puts it in the document; answers the locale.
+ * which sets its own, carries no allow-list), puts it in the document (`place`: at the end of
+ * the body, or where the first view was); answers the locale.
  */
 export async function placeForm<C extends { locale: Locale; styles: unknown }>(
   form: FrameForm & HTMLElement & { config: C | undefined },
   config: C,
+  place: (form: HTMLElement) => void = (element) => document.body.append(element),
 ): Promise<LocaleTag> {
   const locale = configuredLocale(config);
   await loadMessages(locale);
   form.config = config;
   applyAllowedStyles(form, config.styles);
   form.locale = locale;
-  if (!form.isConnected) document.body.append(form);
+  if (!form.isConnected) place(form);
   return locale;
 }
 

@@ -11,6 +11,7 @@
  * document (form-controller.ts).
  */
 import { render } from 'lit/html.js';
+import { FIRST_VIEW_ATTRIBUTE } from './first-view/take-over';
 
 /** What a controller may hear from its element (lit's ReactiveController hooks we use). */
 export interface FrameElementController {
@@ -40,12 +41,18 @@ export abstract class FrameElement extends ElementBase {
     if (this.isConnected) controller.hostConnected?.();
   }
 
+  /**
+   * A first view's form (the gateway's markup, marked FIRST_VIEW_ATTRIBUTE) stays as it was
+   * served: the script's own form takes its place (first-view/take-over.ts).
+   */
   connectedCallback(): void {
+    if (this.hasAttribute(FIRST_VIEW_ATTRIBUTE)) return;
     for (const controller of this.#controllers) controller.hostConnected?.();
     this.requestUpdate();
   }
 
   disconnectedCallback(): void {
+    if (this.hasAttribute(FIRST_VIEW_ATTRIBUTE)) return;
     for (const controller of this.#controllers) controller.hostDisconnected?.();
   }
 

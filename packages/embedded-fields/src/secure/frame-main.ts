@@ -17,7 +17,8 @@ import { loadedMessages, type LocaleTag } from '@payments/core';
 import { isFrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
-import { configFromUrl, configuredLocale, drawThenConnect, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { configFromUrl, configuredLocale, drawThenConnect, firstViewElement, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
+import { enterTypedCard, readTypedCard, type TypedCard } from './first-view/take-over';
 import { takeDocumentCatalog } from './document-catalog';
 import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
@@ -90,16 +91,39 @@ function start(environment: FrameEnvironment): void {
     },
   };
 
-  const connected = drawThenConnect<HostRemote, { height: number }>(environment, form, { ...methods }, async () => {
-    if (!config) throw new Error('no valid configuration');
-    // A saved card shows its brand at once: its mark and the brands' table (in the rules) are part of ready.
-    if (config.component === 'saved-card') await Promise.all([loadBrandMarks().catch(() => undefined), loadCardRules()]);
-    // The merchant's translations (their layer loads only if there are any); without it the catalog's words show.
-    await loadFormMessages(configuredLocale(config), config.translations).catch(() => undefined);
-    locale = await placeForm(form, config);
-    await form.updateComplete;
-    return {};
-  }, () => void loadCardRules().catch(() => undefined)); // the form's rules, as the report leaves (a failed load is tried again at the first key or focus)
+  // The gateway drew the form into the document and reported it ready (first-view/): this
+  // form takes its place, in one task with what the shopper typed there (no frame is painted
+  // in between, and both are the same markup).
+  const firstView = firstViewElement();
+  let typed: TypedCard | undefined;
+  const place = firstView
+    ? (element: HTMLElement) => {
+        typed = readTypedCard(firstView);
+        firstView.replaceWith(element);
+      }
+    : undefined;
+
+  const connected = drawThenConnect<HostRemote, { height: number }>(
+    environment,
+    form,
+    { ...methods },
+    async () => {
+      if (!config) throw new Error('no valid configuration');
+      // A saved card shows its brand at once: its mark and the brands' table (in the rules) are part of ready.
+      if (config.component === 'saved-card') await Promise.all([loadBrandMarks().catch(() => undefined), loadCardRules()]);
+      // The merchant's translations (their layer loads only if there are any); without it the catalog's words show.
+      await loadFormMessages(configuredLocale(config), config.translations).catch(() => undefined);
+      locale = await placeForm(form, config, place);
+      await form.updateComplete;
+      return {};
+    },
+    () => {
+      // What was typed in the first view, entered once the form's events reach the host (held until the rules are here).
+      if (typed) enterTypedCard(form, typed);
+      void loadCardRules().catch(() => undefined); // the form's rules, as the report leaves (a failed load is tried again at the first key or focus)
+    },
+    { reported: firstView !== null },
+  );
   connected.then(
     (remote) => {
       host = remote;

@@ -43,3 +43,11 @@ export { openChallengeDialog, type ChallengeLabels, type ChallengeOutcome, type 
 export { postForm } from '../shared/form-post';
 
 export type { PaymentError, PaymentErrorCode, TransactionStatus } from '../shared/payment-types';
+
+/**
+ * First views: a card form the gateway draws into a document (lit templates as markup,
+ * escaped: serialize), and its take-over by the script's own form (what was typed, the
+ * focus and the caret).
+ */
+export { serialize, TrustedMarkup, type SerializeOptions } from './first-view/serialize';
+export { enter, enterTypedCard, FIRST_VIEW_ATTRIBUTE, readTypedCard, type TypedCard, type TypedField } from './first-view/take-over';

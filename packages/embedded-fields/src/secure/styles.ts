@@ -196,6 +196,12 @@ export const cardFormStyles = css`
     width: 34px;
     height: 22px;
     border-radius: 3px;
+  }
+
+  /* A brand found, or Amex's 4-digit code: the mark that changes comes in. The generic card
+     and the 3-digit hint are there from the first drawing, which the frame's own form redraws
+     as it takes over the gateway's (first-view/take-over.ts): they must not blink then. */
+  .ef-mark svg:is([data-brand]:not([data-brand='unknown']), [data-cvv='4']) {
     animation: ef-mark-in 180ms cubic-bezier(0.2, 0, 0, 1);
   }
 

@@ -8,7 +8,11 @@
  * Card frame:
  *  1. the host creates the iframe at FRAME_PATH?session_id&client_key&v=PROTOCOL_VERSION&locale
  *     &parent_origin (its page's origin), its FrameConfig in the URL's fragment (`#config=`:
- *     the frame reads it as its script starts, and the gateway never receives it);
+ *     the frame reads it as its script starts, and the gateway never receives it); a new
+ *     card mounted as the script loads: in the query instead (CONFIG_PARAM, base64url JSON),
+ *     for the gateway to draw the form into the document (its first view, which posts the
+ *     ready report of step 3 itself before the frame's script has run; the script takes it
+ *     over: secure/first-view/);
  *  2. the gateway answers the frame document only if parent_origin is the session's merchant
  *     origin, and only to that origin (frame-ancestors); the frame connects to its parent
  *     with allowedOrigins = [that origin], the host with allowedOrigins = [gateway origin]
@@ -248,21 +252,46 @@ export function isSubmitOutcome(value: unknown): value is SubmitOutcome {
 }
 
 
-// ---- the configuration in the frame URL's fragment -----------------------------------------
+// ---- the configuration in the frame's URL ---------------------------------------------------
 
 const CONFIG_FRAGMENT = 'config=';
+
+/**
+ * The query parameter that carries a new card's configuration instead of the fragment, so the
+ * gateway can draw the form into the frame's document (its first view): only for a card
+ * mounted as the script loads (host/frame-connection.ts), only up to this length (a longer
+ * one, a merchant's many translations, goes in the fragment: URLs have limits the fragment
+ * does not; the gateway draws nothing for a longer one either). Its JSON is base64url-encoded:
+ * a merchant's words in a URL must not look like markup or SQL to the gateway's edge, which
+ * refuses such requests (spec: Authentication, 5).
+ */
+export const CONFIG_PARAM = 'config';
+export const MAX_CONFIG_PARAM_LENGTH = 4096;
+
+/** CONFIG_PARAM's value for `config`: its JSON, UTF-8, base64url without padding. */
+export function configParam(config: FrameConfig): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(JSON.stringify(config))) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function readConfigParam(value: string): unknown {
+  const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+  return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+}
 
 /** The fragment (without `#`) that carries a frame's configuration. */
 export function configFragment(config: FrameConfig | ApmFrameConfig): string {
   return CONFIG_FRAGMENT + encodeURIComponent(JSON.stringify(config));
 }
 
-/** What the fragment carries (`location.hash`), unchecked; undefined when there is none or it is not JSON. */
-export function readConfigFragment(hash: string): unknown {
+/** What the frame's URL carries (`location.search`'s CONFIG_PARAM, else `location.hash`), unchecked; undefined when there is none or it is not base64url JSON. */
+export function readFrameConfig(search: string, hash: string): unknown {
+  const param = new URLSearchParams(search).get(CONFIG_PARAM);
   const encoded = hash.startsWith(`#${CONFIG_FRAGMENT}`) ? hash.slice(CONFIG_FRAGMENT.length + 1) : undefined;
-  if (encoded === undefined) return undefined;
   try {
-    return JSON.parse(decodeURIComponent(encoded)) as unknown;
+    if (param !== null) return readConfigParam(param);
+    return encoded === undefined ? undefined : (JSON.parse(decodeURIComponent(encoded)) as unknown);
   } catch {
     return undefined;
   }

@@ -14,7 +14,7 @@
  * card form is `method="dialog"`, so nothing can be submitted natively before the script runs.
  */
 import { isLocaleTag, provideMessages, type LocaleTag } from '@payments/core';
-import { CardForm, loadCardRules } from '@payments/embedded-fields/secure';
+import { CardForm, FIRST_VIEW_ATTRIBUTE, loadCardRules, serialize, TrustedMarkup } from '@payments/embedded-fields/secure';
 import { createCardForm } from '../card-forms';
 import { FIRST_VIEW_ID, firstViewScript } from '../take-over';
 import { exitHref, instalmentChoices, paymentOptions, type PaymentOption, type SavedCardSummary, type SessionView } from '../checkout-model';
@@ -23,7 +23,6 @@ import { PAGE_TEXTS } from '../texts/all';
 import { themeVariables } from '../theme';
 import type { CheckoutModel } from '../views/checkout-view';
 import { checkoutContent, merchantView, pageTitle, pageView } from '../views/page-view';
-import { serialize, TrustedMarkup } from './serialize';
 
 // Drawn in one go, in Node: a saved card's description needs the card rules as it is drawn
 // (in the browser a chunk of their own; bundled into this file, they load at once).
@@ -121,7 +120,7 @@ function cardFormMarkup(option: PaymentOption, session: SessionView, locale: Loc
   const form = createCardForm(option, session, locale, element);
   const drawn = serialize((form as unknown as { render(): Parameters<typeof serialize>[0] }).render(), { omitBound: (name) => name === 'name' });
   if (!/^<form\s/.test(drawn)) throw new Error('first view: the card form no longer starts with its <form>');
-  return new TrustedMarkup(`<ef-card-form><form method="dialog"${drawn.slice('<form'.length)}</ef-card-form>`);
+  return new TrustedMarkup(`<ef-card-form ${FIRST_VIEW_ATTRIBUTE}><form method="dialog"${drawn.slice('<form'.length)}</ef-card-form>`);
 }
 
 /** A CSS rule of custom properties; a value that is not a plain colour or length is left out. */

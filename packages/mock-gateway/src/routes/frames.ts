@@ -14,6 +14,9 @@
  *
  * `script=inline` (today's script, when the card is mounted before its preload frame has put the
  * frame's entry in the cache): the entry written into the document (http/inline-entry.ts).
+ * `config` (a new card's configuration, which today's script sends with `script=inline`): the
+ * form drawn into the document, its ready report posted before the module runs
+ * (http/card-first-view-document.ts).
  *
  * GET /frames/preload: what embedded-fields.js opens, unseen, as soon as it loads, so that a
  * mount finds the gateway site's renderer started and the card frame's script in the HTTP
@@ -30,6 +33,7 @@ import { escapeHtml, litDocumentCsp, originOf, preloadDocumentCsp } from '../htt
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import { documentCatalogTag } from '../http/document-catalog';
 import { inlineEntry } from '../http/inline-entry';
+import { cardFirstViewDocument } from '../http/card-first-view-document';
 import { viteManifest } from '../http/vite-manifest';
 import { isLocaleTag } from '@payments/core';
 import { sessionStatus } from './sessions';
@@ -41,8 +45,8 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
 
   // /frames/card: card and saved-card; /frames/apm: alternative methods and the redirect factories.
   const documents = [['/frames/card', 'card'], ['/frames/apm', 'apm']] as const;
-  for (const [path, frame] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string; locale?: string; parent_origin?: string; script?: string } }>(path, async (request, reply) => {
-    const { session_id: sessionId = '', client_key: clientKey = '', locale, parent_origin: claimedParent, script } = request.query;
+  for (const [path, frame] of documents) app.get<{ Querystring: { session_id?: string; client_key?: string; locale?: string; parent_origin?: string; script?: string; config?: string } }>(path, async (request, reply) => {
+    const { session_id: sessionId = '', client_key: clientKey = '', locale, parent_origin: claimedParent, script, config } = request.query;
     const merchant = ctx.config.merchants.find((m) => m.client_key === clientKey && m.active);
     const session = await ctx.store.session(sessionId);
     if (!merchant || !session || session.merchant_id !== merchant.id || (await sessionStatus(ctx, session)) === 'EXPIRED') {
@@ -54,6 +58,9 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
     // `script=inline`: the entry written into the document (http/inline-entry.ts), for a mount that finds it in no cache.
     const built = await localeDocument(frameDir, frame, locale, script === 'inline' && claimedParent !== undefined);
     if (!built) return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
+    // `config` (a new card's form, mounted as the script loads): the form drawn into the document (http/card-first-view-document.ts).
+    const drawn = frame === 'card' && claimedParent !== undefined && typeof config === 'string' ? await cardFirstViewDocument(frameDir, built, locale, config) : undefined;
+    if (drawn) return frameDocument(request, reply, parent, drawn.html, ctx, drawn.key, drawn.scriptHashes, drawn.styleHashes);
     // Today's script: the document of the locale as built (compressed once, `reuse`). A 1.0
     // script: the merchant origin written into it, compressed for this request.
     const document =
@@ -158,10 +165,11 @@ function frameDocument(
   ctx: GatewayContext,
   reuse: string | undefined,
   scriptHashes: string[],
+  styleHashes: string[] = [],
 ): FastifyReply {
   const acs = ctx.urls.acs;
   // The 3-D Secure method iframe goes to the ACS, then lands on our own notification URL.
-  sendFrameHeaders(reply, litDocumentCsp(acs, { formAction: acs || "'none'", frameAncestors: parent, scriptHashes }));
+  sendFrameHeaders(reply, litDocumentCsp(acs, { formAction: acs || "'none'", frameAncestors: parent, scriptHashes, styleHashes }));
   // Per-session CSP: never cached. The body: compressed once per locale (`reuse`), or per request.
   return sendCompressed(request, reply, document, reuse);
 }

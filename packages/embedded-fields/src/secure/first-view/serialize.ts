@@ -1,5 +1,6 @@
 /**
- * lit templates as an HTML string, for the gateway's first view (first-view.ts): the very
+ * lit templates as an HTML string, for the gateway's first views (the hosted page's checkout,
+ * first-view/first-view.ts there; the card frame's form, ./card-first-view.ts): the very
  * templates the page renders, so the markup the gateway serves and the DOM the script draws
  * are the same elements, classes, texts and whitespace. Every value is escaped (text and
  * attributes alike): a merchant's name or a description is never markup. Bindings as lit

@@ -1,4 +1,4 @@
-import { html, nothing, svg } from 'lit';
+import { html, nothing, svg } from 'lit/html.js';
 import { live } from 'lit/directives/live.js';
 import { describe, expect, it } from 'vitest';
 import { serialize, TrustedMarkup } from './serialize';

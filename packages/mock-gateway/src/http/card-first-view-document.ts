@@ -1,0 +1,123 @@
+/**
+ * The card frame's document with its first view (GET /frames/card with `config`: the host's
+ * configuration of a new-card form, base64url JSON, which embedded-fields.js sends in the query when the
+ * card is mounted as the script loads; routes/frames.ts): the form drawn by the build's own
+ * renderer (Embedded Fields' `dist/frame/card-first-view.js`, imported from the build being
+ * served), so the parser draws it and a one-line script posts the ready report before the
+ * frame's module has run. The document:
+ *  - head: the form's stylesheet and the merchant's allowed style properties, one `<style>`;
+ *  - body: the form, the ready script, then what the built document's head carried (the
+ *    catalog's data block, the import map and the entry, inline or not): the report does
+ *    not wait for their bytes, and the module takes the form over once it runs.
+ * The CSP allows that style and that script by their SHA-256. Anything missing (an older
+ * build, a configuration the renderer declines) leaves the document as it was built.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isLocaleTag, type LocaleTag } from '@payments/core';
+import { documentCatalog } from './document-catalog';
+
+/** What dist/frame/card-first-view.js exports (embedded-fields' src/secure/first-view/card-first-view.ts). */
+interface CardFirstViewModule {
+  renderCardFirstView(input: { config: unknown; locale: LocaleTag; catalog: unknown }): Promise<{ markup: string; css: string } | undefined>;
+  CARD_FIRST_VIEW_READY_SCRIPT: string;
+}
+
+/** The longest `config` drawn (the host sends a longer one in the fragment: embedded-fields' frame-connection.ts). */
+export const MAX_FIRST_VIEW_CONFIG_LENGTH = 4096;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+const modules = new Map<string, Promise<CardFirstViewModule | undefined>>();
+
+/** The build's renderer, imported once per frame folder; undefined when the build has none. */
+function firstViewModule(frameDir: string): Promise<CardFirstViewModule | undefined> {
+  const file = join(frameDir, 'card-first-view.js');
+  let module = modules.get(file);
+  if (!module) {
+    module = existsSync(file)
+      ? import(pathToFileURL(file).href).then(
+          (m: CardFirstViewModule) => (typeof m.renderCardFirstView === 'function' && typeof m.CARD_FIRST_VIEW_READY_SCRIPT === 'string' ? m : undefined),
+          () => undefined,
+        )
+      : Promise.resolve(undefined);
+    void module.then((m) => m ?? modules.delete(file)); // a build that appears later is looked for again
+    modules.set(file, module);
+  }
+  return module;
+}
+
+export interface FirstViewDocument {
+  html: string;
+  /** Names this exact document (its build, locale and configuration): compressed once. */
+  key: string;
+  scriptHashes: string[];
+  styleHashes: string[];
+}
+
+/** Documents drawn, per build document and configuration: a merchant's page mounts the same form again and again. */
+const drawnDocuments = new Map<string, FirstViewDocument | null>();
+
+/** The head's scripts of a built document, in order: the catalog's data block, the import map, the entry. */
+const HEAD_SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/g;
+
+/**
+ * `built` (the frame's document of `locale`, as routes/frames.ts makes it) with the form that
+ * `config` describes drawn into it; undefined when there is none to draw.
+ */
+export async function cardFirstViewDocument(
+  frameDir: string,
+  built: { html: string; key: string; scriptHashes: string[] },
+  locale: string | undefined,
+  config: string,
+): Promise<FirstViewDocument | undefined> {
+  if (!isLocaleTag(locale) || config.length > MAX_FIRST_VIEW_CONFIG_LENGTH) return undefined;
+  const key = `${built.key}:first-view:${createHash('sha256').update(config).digest('base64url')}`;
+  const known = drawnDocuments.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const module = await firstViewModule(frameDir);
+  const catalog = await documentCatalog(join(frameDir, 'card.manifest.json'), locale);
+  if (!module || catalog === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    // base64url JSON (embedded-fields' shared/protocol.ts, configParam): a merchant's words never look like markup to the edge.
+    parsed = /^[\w-]*$/.test(config) ? JSON.parse(Buffer.from(config, 'base64url').toString('utf8')) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const view = parsed === undefined ? undefined : await module.renderCardFirstView({ config: parsed, locale, catalog }).catch(() => undefined);
+  const document = view ? compose(built, view, module.CARD_FIRST_VIEW_READY_SCRIPT, locale, key) : undefined;
+  if (drawnDocuments.size >= 256) drawnDocuments.clear(); // never unbounded: a page's few forms are drawn again
+  drawnDocuments.set(key, document ?? null);
+  return document;
+}
+
+function compose(
+  built: { html: string; scriptHashes: string[] },
+  view: { markup: string; css: string },
+  readyScript: string,
+  locale: LocaleTag,
+  key: string,
+): FirstViewDocument | undefined {
+  const head = /<head>([\s\S]*?)<\/head>/.exec(built.html)?.[1];
+  if (head === undefined || /<\/style/i.test(view.css)) return undefined;
+  const scripts = head.match(HEAD_SCRIPT) ?? [];
+  const title = /<title>[^<]*<\/title>/.exec(head)?.[0] ?? '<title>Secure card payment</title>';
+  const html = [
+    '<!doctype html>',
+    `<html lang="${locale}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    title,
+    `<style>${view.css}</style>`,
+    '</head>',
+    `<body>${view.markup}`,
+    `<script>${readyScript}</script>`,
+    ...scripts,
+    '</body>',
+    '</html>',
+  ].join('\n');
+  return { html, key, scriptHashes: [...built.scriptHashes, sha256(readyScript)], styleHashes: [sha256(view.css)] };
+}
