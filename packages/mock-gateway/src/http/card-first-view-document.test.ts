@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundlePaths } from '../bundles';
-import { cardFirstViewDocument, MAX_FIRST_VIEW_CONFIG_LENGTH } from './card-first-view-document';
+import { cardFirstViewDocument, MAX_FIRST_VIEW_CONFIG_LENGTH, NEW_DRAWINGS_PER_SESSION } from './card-first-view-document';
 
 const frameDir = join(bundlePaths().embeddedFields, 'frame');
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -32,7 +32,7 @@ const config = (overrides: Record<string, unknown> = {}) => ({
 
 describe('cardFirstViewDocument', () => {
   it('draws the form first in the body, its ready script next, then what the head carried; the style and the script by their hashes', async () => {
-    const drawn = (await cardFirstViewDocument(frameDir, BUILT, 'en-US', param(config({ styles: { '--ef-color-text': '#aa0000' } }))))!;
+    const drawn = (await cardFirstViewDocument(frameDir, BUILT, 'en-US', param(config({ styles: { '--ef-color-text': '#aa0000' } })), 'session-1'))!;
     expect(drawn).toBeDefined();
     const body = /<body>([\s\S]*)<\/body>/.exec(drawn.html)![1]!;
     expect(body.startsWith('<ef-card-form id="ef-first-view" data-first-view><form method="dialog"')).toBe(true);
@@ -47,7 +47,7 @@ describe('cardFirstViewDocument', () => {
     expect(drawn.styleHashes).toEqual([sha256(style)]);
     expect(drawn.scriptHashes).toEqual([...BUILT.scriptHashes, sha256(ready)]);
     // The same configuration again: the same document, by the same key (compressed once).
-    expect(await cardFirstViewDocument(frameDir, BUILT, 'en-US', param(config({ styles: { '--ef-color-text': '#aa0000' } })))).toEqual(drawn);
+    expect(await cardFirstViewDocument(frameDir, BUILT, 'en-US', param(config({ styles: { '--ef-color-text': '#aa0000' } })), 'session-1')).toEqual(drawn);
   });
 
   it('draws nothing for what is not a new card of that locale, not base64url JSON, or too long', async () => {
@@ -61,7 +61,15 @@ describe('cardFirstViewDocument', () => {
       ['en-US', Buffer.from('{"a":').toString('base64url')],
       ['en-US', param(config({ translations: { 'en-US': { 'card.number.label': 'x'.repeat(MAX_FIRST_VIEW_CONFIG_LENGTH) } } }))],
     ] as const) {
-      expect(await cardFirstViewDocument(frameDir, BUILT, locale, value)).toBeUndefined();
+      expect(await cardFirstViewDocument(frameDir, BUILT, locale, value, `session-${locale}-${value.slice(0, 40)}`)).toBeUndefined();
     }
+  });
+
+  it('draws a few new configurations per session, not every one a script makes up; one already drawn is served to any session', async () => {
+    const colour = (n: number) => param(config({ styles: { '--ef-color-text': `#0000${n.toString(16).padStart(2, '0')}` } }));
+    for (let n = 0; n < NEW_DRAWINGS_PER_SESSION; n += 1) expect(await cardFirstViewDocument(frameDir, BUILT, 'en-US', colour(n), 'session-busy')).toBeDefined();
+    expect(await cardFirstViewDocument(frameDir, BUILT, 'en-US', colour(99), 'session-busy')).toBeUndefined();
+    expect(await cardFirstViewDocument(frameDir, BUILT, 'en-US', colour(0), 'session-busy')).toBeDefined(); // drawn before: free
+    expect(await cardFirstViewDocument(frameDir, BUILT, 'en-US', colour(99), 'session-other')).toBeDefined();
   });
 });

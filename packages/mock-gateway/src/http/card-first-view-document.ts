@@ -60,6 +60,16 @@ export interface FirstViewDocument {
 /** Documents drawn, per build document and configuration: a merchant's page mounts the same form again and again. */
 const drawnDocuments = new Map<string, FirstViewDocument | null>();
 
+/**
+ * A configuration not drawn before costs the gateway its drawing and a compression at
+ * brotli's highest level (some 90 ms of a core for the document with its entry inline): a
+ * session may ask for that a few times (a page mounts one or two forms), not for every
+ * configuration a script could make up. Past it, the plain document (cached) answers, and
+ * the frame's script draws the form.
+ */
+export const NEW_DRAWINGS_PER_SESSION = 4;
+const newDrawings = new Map<string, number>();
+
 /** The head's scripts of a built document, in order: the catalog's data block, the import map, the entry. */
 const HEAD_SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/g;
 
@@ -72,11 +82,16 @@ export async function cardFirstViewDocument(
   built: { html: string; key: string; scriptHashes: string[] },
   locale: string | undefined,
   config: string,
+  sessionId: string,
 ): Promise<FirstViewDocument | undefined> {
   if (!isLocaleTag(locale) || config.length > MAX_FIRST_VIEW_CONFIG_LENGTH) return undefined;
   const key = `${built.key}:first-view:${createHash('sha256').update(config).digest('base64url')}`;
   const known = drawnDocuments.get(key);
   if (known !== undefined) return known ?? undefined;
+  const drawings = newDrawings.get(sessionId) ?? 0;
+  if (drawings >= NEW_DRAWINGS_PER_SESSION) return undefined;
+  if (newDrawings.size >= 10_000) newDrawings.clear(); // never unbounded
+  newDrawings.set(sessionId, drawings + 1);
   const module = await firstViewModule(frameDir);
   const catalog = await documentCatalog(join(frameDir, 'card.manifest.json'), locale);
   if (!module || catalog === undefined) return undefined;

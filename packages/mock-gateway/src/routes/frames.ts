@@ -59,7 +59,7 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
     const built = await localeDocument(frameDir, frame, locale, script === 'inline' && claimedParent !== undefined);
     if (!built) return reply.code(503).send({ error: 'bundle_not_built', error_description: 'Run pnpm build.' });
     // `config` (a new card's form, mounted as the script loads): the form drawn into the document (http/card-first-view-document.ts).
-    const drawn = frame === 'card' && claimedParent !== undefined && typeof config === 'string' ? await cardFirstViewDocument(frameDir, built, locale, config) : undefined;
+    const drawn = frame === 'card' && claimedParent !== undefined && typeof config === 'string' ? await cardFirstViewDocument(frameDir, built, locale, config, sessionId) : undefined;
     if (drawn) return frameDocument(request, reply, parent, drawn.html, ctx, drawn.key, drawn.scriptHashes, drawn.styleHashes);
     // Today's script: the document of the locale as built (compressed once, `reuse`). A 1.0
     // script: the merchant origin written into it, compressed for this request.
