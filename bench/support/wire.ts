@@ -4,7 +4,7 @@
  * transferred, Content-Encoding honoured. Counts every request from one origin that starts
  * while recording, in every page and out-of-process frame of a browser context.
  */
-import type { BrowserContext, Request } from '@playwright/test';
+import type { BrowserContext, Request, Response } from '@playwright/test';
 
 export interface WireRequest {
   /** Path and query, ids replaced by {id}. */
@@ -77,6 +77,12 @@ export function recordWire(context: BrowserContext, origin: string, skip: (path:
     pending.add(request);
     lastActivity = performance.now();
   };
+  // A response whose first bytes have come counts whole: the card frame's document reports
+  // ready from its first view, before its own end (the module after it) has arrived.
+  const responded = new Set<Request>();
+  const onResponse = (response: Response) => {
+    if (pending.has(response.request())) responded.add(response.request());
+  };
   const onDone = (request: Request) => {
     if (pending.delete(request)) {
       lastActivity = performance.now();
@@ -86,8 +92,10 @@ export function recordWire(context: BrowserContext, origin: string, skip: (path:
   context.on('request', onRequest);
   context.on('requestfinished', onDone);
   context.on('requestfailed', onDone);
+  context.on('response', onResponse);
   const stopRecording = () => {
     recording = false;
+    context.off('response', onResponse);
     context.off('request', onRequest);
     context.off('requestfinished', onDone);
     context.off('requestfailed', onDone);
@@ -102,9 +110,9 @@ export function recordWire(context: BrowserContext, origin: string, skip: (path:
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    /** The requests that have arrived by now (finished or failed). */
+    /** The requests that have arrived by now (finished or failed), or begun to (their response's headers have come). */
     arrived(): Set<Request> {
-      return new Set(finished);
+      return new Set([...finished, ...responded]);
     },
     /** Stops counting new requests and waits for the counted ones to finish. */
     async stop(): Promise<WireTotal> {
