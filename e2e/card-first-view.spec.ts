@@ -11,6 +11,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
 import { DeveloperPage, type LoggedEvent } from './models/developer-page';
+import { expectNoAxeViolations } from './support/axe';
 
 const test = base.extend<{ developer: DeveloperPage }>({
   developer: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new DeveloperPage(page, merchantOrigin, gatewayUrl)),
@@ -56,7 +57,7 @@ test('mounted as the script loads: the form comes drawn in the document, ready a
   const held = await holdFrameModule(page, gatewayUrl);
   await developer.open((await createSession()).id, { waitUntil: 'commit' }); // waits for ready: the module is still held (the frame has not loaded)
   expect(held.documents).toHaveLength(1);
-  expect(held.documents[0]).toContain('data-first-view');
+  expect(held.documents[0]).toContain('<ef-card-form id="ef-first-view" data-first-view>');
 
   await expect(developer.field('number')).toBeEditable();
   await expect(developer.field('expiry')).toBeEditable();
@@ -126,4 +127,33 @@ test('a merchant’s theme and translations are in the first view as the frame w
   held.release();
   await expect(page.frameLocator('#card iframe').locator('[data-first-view]')).toHaveCount(0);
   expect(await page.locator('#card iframe').screenshot()).toEqual(before);
+});
+
+test('the first view itself, before the frame’s module, passes axe-core (WCAG 2.2 A/AA)', async ({ page, developer, gatewayUrl, createSession }) => {
+  const held = await holdFrameModule(page, gatewayUrl);
+  await developer.open((await createSession()).id, { waitUntil: 'commit', locale: 'ro-RO' });
+  await expect(page.frameLocator('#card iframe').locator('[data-first-view]')).toHaveCount(1);
+  await expect(page.frameLocator('#card iframe').locator('html')).toHaveAttribute('lang', 'ro-RO');
+  await expectNoAxeViolations(page, { include: '#card' });
+  held.release();
+});
+
+test('a configuration too long for a URL (many translations) rides in the fragment: the frame draws it, as before', async ({ page, developer, gatewayUrl, createSession }) => {
+  const held = await holdFrameModule(page, gatewayUrl);
+  const long = (n: number) => `${'Număr '.repeat(30)}${n}`.slice(0, 200);
+  const translations = Object.fromEntries(
+    (['en-US', 'bs-BA', 'ro-RO', 'sv-SE'] as const).map((locale, i) => [locale, { 'card.number.label': long(i), 'card.expiry.label': long(i + 4), 'card.cvv.label': long(i + 8), 'card.number.placeholder': long(i + 12), 'card.expiry.placeholder': long(i + 16) }]),
+  );
+  await developer.open((await createSession()).id, { waitUntil: 'commit', waitReady: false, config: { translations } });
+  await expect.poll(() => held.documents.length).toBe(1);
+  expect(held.documents[0]).not.toContain('<ef-card-form id="ef-first-view"'); // nothing drawn by the gateway
+  const src = await page.locator('#card iframe').getAttribute('src');
+  expect(new URL(src!).searchParams.get('config')).toBeNull();
+  expect(new URL(src!).hash).toMatch(/^#config=/);
+  // Not ready until the frame's module has drawn it.
+  await page.waitForTimeout(300);
+  await expect(page.locator('body')).not.toHaveAttribute('data-ready', 'true');
+  held.release();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect(page.frameLocator('#card iframe').locator('label').first()).toHaveText(long(0));
 });
