@@ -9,21 +9,11 @@
  * the gateway's, headers and CSP included.
  */
 import type { Page } from '@playwright/test';
-import { expect, test as base } from './fixtures';
-import { DeveloperPage, type LoggedEvent } from './models/developer-page';
+import { expect } from './fixtures';
+import { developerTest as test } from './fixtures/developer';
+import { lastChange } from './models/developer-page';
 import { expectNoAxeViolations } from './support/axe';
 
-const test = base.extend<{ developer: DeveloperPage }>({
-  developer: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new DeveloperPage(page, merchantOrigin, gatewayUrl)),
-});
-
-interface CardState {
-  valid: boolean;
-  brand: string | null;
-  fields: Record<string, { empty: boolean; complete: boolean; valid: boolean; error: string | null }>;
-}
-
-const lastChange = (log: LoggedEvent[]) => log.filter((e) => e.name === 'change').map((e) => e.payload as CardState).at(-1);
 
 /** The held module's URL: same origin as the frame, so its CSP (`script-src 'self'`) allows it. */
 const HELD_MODULE = '/frames/assets/held-card-module.js';

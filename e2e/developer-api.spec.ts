@@ -6,12 +6,10 @@
  * environment / gatewayUrl choice of gateway.
  */
 import { TEST_CARDS } from '@payments/testing';
-import { expect, test as base } from './fixtures';
-import { DeveloperPage, sequence } from './models/developer-page';
+import { expect } from './fixtures';
+import { developerTest as test } from './fixtures/developer';
+import { sequence } from './models/developer-page';
 
-const test = base.extend<{ developer: DeveloperPage }>({
-  developer: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new DeveloperPage(page, merchantOrigin, gatewayUrl)),
-});
 
 const cardOf = (scenario: string) => TEST_CARDS.find((c) => c.scenario === scenario && c.network === 1)!.number;
 

@@ -6,12 +6,10 @@
  * state, at once, and put right if the browser did not insert after all.
  */
 import type { Frame } from '@playwright/test';
-import { expect, test as base } from './fixtures';
-import { DeveloperPage, type LoggedEvent } from './models/developer-page';
+import { expect } from './fixtures';
+import { developerTest as test } from './fixtures/developer';
+import type { DeveloperPage, LoggedEvent } from './models/developer-page';
 
-const test = base.extend<{ developer: DeveloperPage }>({
-  developer: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new DeveloperPage(page, merchantOrigin, gatewayUrl)),
-});
 
 interface NumberState {
   brand: string | null;

@@ -7,21 +7,11 @@
  * moves on as the last key would have moved it. The rules are held here with `page.route`.
  */
 import type { Page } from '@playwright/test';
-import { expect, test as base } from './fixtures';
+import { expect } from './fixtures';
+import { developerTest as test } from './fixtures/developer';
 import { holdRequests } from './support/hold-requests';
-import { DeveloperPage, type LoggedEvent } from './models/developer-page';
+import { lastChange } from './models/developer-page';
 
-const test = base.extend<{ developer: DeveloperPage }>({
-  developer: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new DeveloperPage(page, merchantOrigin, gatewayUrl)),
-});
-
-interface CardState {
-  valid: boolean;
-  brand: string | null;
-  fields: Record<string, { empty: boolean; complete: boolean; valid: boolean; error: string | null }>;
-}
-
-const lastChange = (log: LoggedEvent[]) => log.filter((e) => e.name === 'change').map((e) => e.payload as CardState).at(-1);
 
 /** Holds every request for the card form's rules until `release()`. */
 const holdCardRules = (page: Page) => holdRequests(page, /\/frames\/assets\/card-rules-[\w-]{8}\.js$/);

@@ -79,3 +79,15 @@ export class DeveloperPage {
 export function sequence(log: LoggedEvent[]): string[] {
   return log.map((e) => e.name).filter((name, i, all) => name !== all[i - 1]);
 }
+
+/** A `change` event's payload, as the developer page logs it. */
+export interface LoggedCardState {
+  valid: boolean;
+  brand: string | null;
+  fields: Record<string, { empty: boolean; complete: boolean; valid: boolean; error: string | null }>;
+}
+
+/** The last `change` the page heard, if any. */
+export function lastChange(log: LoggedEvent[]): LoggedCardState | undefined {
+  return log.filter((e) => e.name === 'change').map((e) => e.payload as LoggedCardState).at(-1);
+}
