@@ -22,12 +22,14 @@ const HELD_MODULE = '/frames/assets/held-card-module.js';
  * Serves the card frame's document with its inline module moved to HELD_MODULE, whose
  * response waits for `release()`. `documents`: each served document, as the gateway sent it.
  */
-async function holdFrameModule(page: Page, gatewayUrl: string): Promise<{ release: () => void; documents: string[] }> {
+async function holdFrameModule(page: Page, gatewayUrl: string): Promise<{ release: () => void; documents: string[]; moduleAsked: () => number }> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   let module = '';
   const documents: string[] = [];
+  let moduleAsked = 0;
   await page.route(`${gatewayUrl}${HELD_MODULE}`, async (route) => {
+    moduleAsked += 1;
     await released;
     await route.fulfill({ status: 200, contentType: 'text/javascript', body: module });
   });
@@ -40,7 +42,7 @@ async function holdFrameModule(page: Page, gatewayUrl: string): Promise<{ releas
     module = inline[1]!;
     await route.fulfill({ response, body: html.replace(inline[0], () => `<script type="module" src="${HELD_MODULE}"></script>`) });
   });
-  return { release, documents };
+  return { release, documents, moduleAsked: () => moduleAsked };
 }
 
 test('mounted as the script loads: the form comes drawn in the document, ready and usable before the frame’s module has run', async ({ page, developer, gatewayUrl, createSession }) => {
@@ -140,8 +142,8 @@ test('a configuration too long for a URL (many translations) rides in the fragme
   const src = await page.locator('#card iframe').getAttribute('src');
   expect(new URL(src!).searchParams.get('config')).toBeNull();
   expect(new URL(src!).hash).toMatch(/^#config=/);
-  // Not ready until the frame's module has drawn it.
-  await page.waitForTimeout(300);
+  // Not ready until the frame's module has drawn it: the document is parsed, its module held.
+  await expect.poll(held.moduleAsked).toBe(1);
   await expect(page.locator('body')).not.toHaveAttribute('data-ready', 'true');
   held.release();
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');

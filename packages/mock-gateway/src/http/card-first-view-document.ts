@@ -13,11 +13,11 @@
  * build, a configuration the renderer declines) leaves the document as it was built.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isLocaleTag, type LocaleTag } from '@payments/core';
 import { documentCatalog } from './document-catalog';
+import { importFromBuild } from './build-module';
+import { cspHash } from './html';
 
 /** What dist/frame/card-first-view.js exports (embedded-fields' src/secure/first-view/card-first-view.ts). */
 interface CardFirstViewModule {
@@ -28,25 +28,12 @@ interface CardFirstViewModule {
 /** The longest `config` drawn (the host sends a longer one in the fragment: embedded-fields' frame-connection.ts). */
 export const MAX_FIRST_VIEW_CONFIG_LENGTH = 4096;
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-const modules = new Map<string, Promise<CardFirstViewModule | undefined>>();
-
-/** The build's renderer, imported once per frame folder; undefined when the build has none. */
+/** The build's renderer; undefined when the build has none. */
 function firstViewModule(frameDir: string): Promise<CardFirstViewModule | undefined> {
-  const file = join(frameDir, 'card-first-view.js');
-  let module = modules.get(file);
-  if (!module) {
-    module = existsSync(file)
-      ? import(pathToFileURL(file).href).then(
-          (m: CardFirstViewModule) => (typeof m.renderCardFirstView === 'function' && typeof m.CARD_FIRST_VIEW_READY_SCRIPT === 'string' ? m : undefined),
-          () => undefined,
-        )
-      : Promise.resolve(undefined);
-    void module.then((m) => m ?? modules.delete(file)); // a build that appears later is looked for again
-    modules.set(file, module);
-  }
-  return module;
+  return importFromBuild<CardFirstViewModule>(
+    join(frameDir, 'card-first-view.js'),
+    (m) => typeof m.renderCardFirstView === 'function' && typeof m.CARD_FIRST_VIEW_READY_SCRIPT === 'string',
+  );
 }
 
 export interface FirstViewDocument {
@@ -134,5 +121,5 @@ function compose(
     '</body>',
     '</html>',
   ].join('\n');
-  return { html, key, scriptHashes: [...built.scriptHashes, sha256(readyScript)], styleHashes: [sha256(view.css)] };
+  return { html, key, scriptHashes: [...built.scriptHashes, cspHash(readyScript)], styleHashes: [cspHash(view.css)] };
 }

@@ -13,12 +13,11 @@
  * The CSP allows exactly these styles, by their SHA-256. Anything missing from the build (an
  * older one) leaves the document as it was built: the page then draws itself.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { LocaleTag, SavedCardSummary } from '@payments/core';
-import { escapeHtml, scriptJson } from './html';
+import { cspHash, escapeHtml, scriptJson } from './html';
+import { importFromBuild } from './build-module';
 
 /** What dist/first-view.js exports (packages/hosted-page/src/first-view/first-view.ts). */
 export interface FirstViewModule {
@@ -38,26 +37,12 @@ export interface FirstViewModule {
   firstViewScript: (pageScript?: string) => string;
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-const modules = new Map<string, Promise<FirstViewModule | undefined>>();
-
-/** The build's first-view module, imported once per build folder; undefined when the build has none. */
+/** The build's first-view module; undefined when the build has none. */
 export function firstViewModule(dist: string): Promise<FirstViewModule | undefined> {
-  const file = join(dist, 'first-view.js');
-  let module = modules.get(file);
-  if (!module) {
-    module = existsSync(file)
-      ? import(pathToFileURL(file).href).then(
-          (m: FirstViewModule) => (typeof m.renderFirstView === 'function' && m.PAGE_TEXTS && typeof m.firstViewScript === 'function' ? m : undefined),
-          () => undefined,
-        )
-      : Promise.resolve(undefined);
-    // A build that appears later (the gateway builds missing bundles) is looked for again.
-    void module.then((m) => m ?? modules.delete(file));
-    modules.set(file, module);
-  }
-  return module;
+  return importFromBuild<FirstViewModule>(
+    join(dist, 'first-view.js'),
+    (m) => typeof m.renderFirstView === 'function' && Boolean(m.PAGE_TEXTS) && typeof m.firstViewScript === 'function',
+  );
 }
 
 /** The data block with the page's texts in `locale` (the hosted page's texts.ts takes it). */
@@ -84,7 +69,7 @@ export function inlineStylesheet(html: string, dist: string): { html: string; ha
     try {
       const css = readFileSync(file, 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
       // What would end the style element: never in our CSS, but then it stays a file.
-      inline = /<\/style/i.test(css) ? null : { tag: `<style>${css}</style>`, hash: sha256(css) };
+      inline = /<\/style/i.test(css) ? null : { tag: `<style>${css}</style>`, hash: cspHash(css) };
     } catch {
       inline = null;
     }
@@ -118,7 +103,7 @@ export function withFirstView(
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(view.title)}</title>`)
       .replace('</head>', () => `  <style>${css}</style>\n    <script>${code}</script>\n  </head>`)
       .replace(/<body>/, (body) => `${body}\n    ${view.markup}`),
-    styleHashes: [sha256(css)],
-    scriptHashes: [sha256(code)],
+    styleHashes: [cspHash(css)],
+    scriptHashes: [cspHash(code)],
   };
 }

@@ -3,7 +3,7 @@
  * `html` escapes every interpolated value unless it is already `SafeHtml`, and `sendPage`
  * adds a strict CSP whose only script and style are the page's own, by nonce.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '@payments/core';
 
@@ -100,6 +100,11 @@ export function sendPage(reply: FastifyReply, options: PageOptions, status = 200
 }
 
 /** A JSON value safe to embed in an inline script (no `</script>` breakout). */
+/** An inline script's or style's CSP source: `'sha256-…'` of its text. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }

@@ -15,9 +15,9 @@
  * Undefined when the build has no link file (an older build) or the script could not be
  * inlined safely: the caller serves the document as built.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cspHash } from './html';
 
 export interface InlinedDocument {
   html: string;
@@ -27,8 +27,6 @@ export interface InlinedDocument {
 
 /** The built document's one entry script tag: `<script type="module" crossorigin src="/frames/assets/card-….js"></script>`. */
 const ENTRY_TAG = /<script type="module" crossorigin src="\/frames\/assets\/([\w-]+\.js)"><\/script>/;
-
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 export function inlineEntry(html: string, frameDir: string): InlinedDocument | undefined {
   const tag = ENTRY_TAG.exec(html);
@@ -51,6 +49,6 @@ export function inlineEntry(html: string, frameDir: string): InlinedDocument | u
   });
   return {
     html: html.replace(tag[0], () => `<script type="importmap">${importMap}</script>\n    <script type="module">${code}</script>`),
-    hashes: [sha256(importMap), sha256(code)],
+    hashes: [cspHash(importMap), cspHash(code)],
   };
 }
