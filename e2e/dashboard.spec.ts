@@ -159,6 +159,8 @@ test('the dashboard shows a challenged payment’s timeline, failing attempts li
     await expect(resent).toContainText('Acknowledged', { timeout: 15_000 });
     await expect(resent.getByRole('cell', { name: /resend 1/ })).toBeVisible();
     await expect(resent.getByRole('cell', { name: '200' })).toBeVisible();
+    // The acknowledgement arrived by a live reload; the Resend's own message still stands.
+    await expect(board.getByRole('status')).toHaveText('Resent the purchase approved webhook');
   } finally {
     await gateway.request('POST', '/__mock/config', { webhook_retry_horizon_ms: horizon });
     webhooks.setUrl(`${demo.url}/webhooks`);

@@ -47,6 +47,8 @@ export class MockGatewayDashboard extends LitElement {
   #filter: TransactionFilter = { ...EMPTY_FILTER };
   #failingOnly = false;
   #status = '';
+  /** An action's message (Resend, copy, settle…) stands until the next action; a live reload does not replace it. */
+  #statusFromAction = false;
   #error: string | null = null;
   #confirm: Confirmation | null = null;
   #copied: string | null = null;
@@ -157,7 +159,7 @@ export class MockGatewayDashboard extends LitElement {
           break;
       }
       this.#error = null;
-      if (quiet) this.#status = 'Updated just now';
+      if (quiet && !this.#statusFromAction) this.#status = 'Updated just now';
     } catch (error) {
       if (error instanceof DashboardError && error.status === 401) {
         this.#me = null;
@@ -183,6 +185,7 @@ export class MockGatewayDashboard extends LitElement {
     if (!confirmation) return;
     try {
       this.#status = await confirmation.run();
+      this.#statusFromAction = true;
       this.#error = null;
     } catch (error) {
       this.#error = error instanceof Error ? error.message : String(error);
@@ -207,6 +210,7 @@ export class MockGatewayDashboard extends LitElement {
       this.#copied = curlCommand(delivery.url || 'http://localhost/webhooks', signed);
       await navigator.clipboard?.writeText(this.#copied).catch(() => undefined);
       this.#status = 'Signed request copied (valid for 5 minutes)';
+      this.#statusFromAction = true;
     } catch (error) {
       this.#error = error instanceof Error ? error.message : String(error);
     }
