@@ -64,6 +64,8 @@ test('a card mounted as the script loads: two requests until ready, the frame do
   // Its configuration in the query: the gateway draws the form into the document (e2e/card-first-view.spec.ts).
   expect(requests.find((r) => r.name === '/frames/card')!.search.get('config')).toMatch(/^[\w-]+$/);
   await expect(checkout.cardField('number')).toBeVisible();
+  // The merchant hears ready first: the page adds penpal's script in a task of its own after it.
+  expect(await page.evaluate(() => (window as unknown as { events: { connectScriptAtReady: boolean } }).events.connectScriptAtReady)).toBe(false);
 
   // Then penpal on both sides, and nothing more until the shopper is in a field.
   await expect.poll(() => requests.map((r) => r.name)).toEqual(expect.arrayContaining([...AFTER_READY]));

@@ -125,6 +125,10 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
   let connection: Connection<Remote> | undefined;
   let removed = false;
   const connected = ready.then(async () => {
+    // In a task of its own: the merchant's mount() resolves first (adding the connect script
+    // to the page takes a few ms of the page's main thread).
+    await new Promise((resolve) => setTimeout(resolve));
+    if (removed) throw new Error('the frame was removed');
     const { connect, WindowMessenger } = await loadFrameMessaging(scriptLoadedFrom() ?? source.gatewayOrigin);
     if (removed) throw new Error('the frame was removed');
     const messenger = new WindowMessenger({ remoteWindow: iframe.contentWindow!, allowedOrigins: [source.gatewayOrigin] });
