@@ -23,7 +23,8 @@ for (const key of ['embeddedFields', 'hostedPage', 'assets', 'dashboard'] as con
   cpSync(from[key], to[key], { recursive: true, filter: (file) => !/\.(map|d\.c?ts)$/.test(file) });
 }
 
-cpSync('src/workers/card-decrypt-worker.mjs', 'dist/workers/card-decrypt-worker.mjs');
+// The decrypt worker and what it imports: plain JavaScript, loaded by URL beside the bundle.
+for (const file of ['card-decrypt-worker.mjs', 'below-the-event-loop.mjs']) cpSync(`src/workers/${file}`, `dist/workers/${file}`);
 
 await build({
   entryPoints: ['src/cli.ts'],

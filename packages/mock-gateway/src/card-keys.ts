@@ -4,8 +4,9 @@
  * GET /api/encryption-key; each card field arrives as standard Base64 ciphertext.
  *
  * Decrypting is the gateway's main CPU cost (four per card authorize, about 0.3 ms each): it
- * runs in a pool of worker threads, one per core, so the event loop keeps answering
- * status and session requests during an authorize load.
+ * runs in a pool of worker threads, one per core, below the event loop's CPU priority
+ * (workers/below-the-event-loop.mjs), so the event loop keeps answering status and session
+ * requests during an authorize load.
  *
  * A merchant's key pair is made once and kept in the store, so a card frame opened before a
  * restart still encrypts with a key the gateway has, and every replica serves the same key.

@@ -4,6 +4,10 @@
 // Answer: { ok: true, value: [plaintext | null, …] } (null: not ciphertext for this key).
 import { constants, createPrivateKey, privateDecrypt } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
+import { runBelowTheEventLoop } from './below-the-event-loop.mjs';
+
+// Status and session reads are answered first when the cores are all busy.
+runBelowTheEventLoop();
 
 /** Parsed keys by id: the DER comes with every task, parsing it once is enough. */
 const keys = new Map();

@@ -7,12 +7,14 @@
 import { MemoryBackend } from '../store/memory-backend';
 import { Store } from '../store/store';
 import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CardKeys } from '../card-keys';
 import { testGateway } from '../test-harness';
 import { cardAuthorizeBody } from '../test-payments';
 import { WorkerPool } from './worker-pool';
+import { WORKER_NICENESS } from './below-the-event-loop.mjs';
 
 interface Task {
   echo?: string;
@@ -111,6 +113,20 @@ describe('CardKeys.decrypt in the workers', () => {
     expect(await keys.decrypt('MERCHANT0001', encrypt(other, '4000000000000002'))).toBeUndefined();
     expect(await keys.decrypt('MERCHANT0001', Buffer.from('not ciphertext').toString('base64'))).toBeUndefined();
     expect(await keys.decrypt('MERCHANT0001', 'not base64!')).toBeUndefined();
+  });
+
+  // Linux keeps a nice value per thread (/proc/self/task/<id>/stat, field 19).
+  it.runIf(existsSync('/proc/thread-self'))('decrypts on threads below the event loop\'s priority, which keeps its own', async () => {
+    const niceness = () =>
+      readdirSync('/proc/self/task').map((id) => Number(readFileSync(`/proc/self/task/${id}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    const before = niceness();
+    keys = new CardKeys(new Store(new MemoryBackend()));
+    const { public_key } = await keys.publicKey('MERCHANT0001');
+    await Promise.all(['4000000000000002', '123'].map((f) => keys.decrypt('MERCHANT0001', encrypt(public_key, f))));
+    const after = niceness();
+    expect(after.filter((n) => n === WORKER_NICENESS).length - before.filter((n) => n === WORKER_NICENESS).length).toBe(keys.threads);
+    expect(keys.threads).toBeGreaterThan(0);
+    expect(Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16])).toBe(before[0]);
   });
 
   it("decrypts a request's fields in one task, each answer in its place", async () => {
