@@ -17,6 +17,9 @@ import { timelineView } from './views/timeline';
 
 type View = 'transactions' | 'transaction' | 'sessions' | 'customers' | 'webhooks' | 'sandbox';
 
+/** The status line after a live reload that no action's message stands over. */
+const LIVE_UPDATE_STATUS = 'Updated just now';
+
 const TABS: [View, string][] = [
   ['transactions', 'Transactions'],
   ['sessions', 'Sessions'],
@@ -46,9 +49,8 @@ export class MockGatewayDashboard extends LitElement {
   #timeline: Timeline | null = null;
   #filter: TransactionFilter = { ...EMPTY_FILTER };
   #failingOnly = false;
+  /** An action's message (Resend, copy, settle…), or the live reload's LIVE_UPDATE_STATUS. */
   #status = '';
-  /** An action's message (Resend, copy, settle…) stands until the next action; a live reload does not replace it. */
-  #statusFromAction = false;
   #error: string | null = null;
   #confirm: Confirmation | null = null;
   #copied: string | null = null;
@@ -159,7 +161,8 @@ export class MockGatewayDashboard extends LitElement {
           break;
       }
       this.#error = null;
-      if (quiet && !this.#statusFromAction) this.#status = 'Updated just now';
+      // An action's message stands until the next action: a live reload does not replace it.
+      if (quiet && (this.#status === '' || this.#status === LIVE_UPDATE_STATUS)) this.#status = LIVE_UPDATE_STATUS;
     } catch (error) {
       if (error instanceof DashboardError && error.status === 401) {
         this.#me = null;
@@ -185,7 +188,6 @@ export class MockGatewayDashboard extends LitElement {
     if (!confirmation) return;
     try {
       this.#status = await confirmation.run();
-      this.#statusFromAction = true;
       this.#error = null;
     } catch (error) {
       this.#error = error instanceof Error ? error.message : String(error);
@@ -210,7 +212,6 @@ export class MockGatewayDashboard extends LitElement {
       this.#copied = curlCommand(delivery.url || 'http://localhost/webhooks', signed);
       await navigator.clipboard?.writeText(this.#copied).catch(() => undefined);
       this.#status = 'Signed request copied (valid for 5 minutes)';
-      this.#statusFromAction = true;
     } catch (error) {
       this.#error = error instanceof Error ? error.message : String(error);
     }
