@@ -37,3 +37,12 @@ export function spread(values: number[], digits = 1): Spread {
 export function describeSpread(s: Spread, unit: string): string {
   return `${s.median} ${unit} (p25–p75 ${s.p25}–${s.p75}, min–max ${s.min}–${s.max}, ${s.runs} runs)`;
 }
+
+/**
+ * A frame's (or page's) median time ÷ its empty counterpart's median, to two places: for runs
+ * whose two times come from pages of their own, which pairing by run does not make alike
+ * (embedded-fields.ts, MobilePairs.ratio_of_medians).
+ */
+export function ratioOfMedians(runs: { blank: number; mount: number }[]): number {
+  return Math.round((quantile(runs.map((r) => r.mount), 0.5) / quantile(runs.map((r) => r.blank), 0.5)) * 100) / 100;
+}
