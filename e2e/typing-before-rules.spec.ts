@@ -64,3 +64,23 @@ test('a key the field refuses is dropped when the rules arrive, as it would have
   const { log } = await developer.events((l) => lastChange(l.log)?.brand === 'amex');
   expect(lastChange(log)!.fields.number).toMatchObject({ complete: true, valid: true });
 });
+
+test('the rules fail to load: the next key asks again (by a new URL: a browser may remember the failure), and every key typed counts', async ({ page, developer, createSession }) => {
+  const rules = await holdCardRules(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/frames\/assets\/card-rules-/.test(request.url())) asked.push(new URL(request.url()).search);
+  });
+  await developer.open((await createSession()).id);
+  await expect.poll(rules.asked).toBe(1);
+  await developer.field('number').click();
+  await developer.field('number').pressSequentially('42424242');
+  rules.fail();
+  await expect(developer.field('number')).toHaveValue('42424242'); // as typed: no rules yet
+
+  await developer.field('number').pressSequentially('42424242');
+  await expect(developer.field('number')).toHaveValue('4242 4242 4242 4242');
+  await expect(developer.field('expiry')).toBeFocused();
+  expect(asked[0]).toBe('');
+  expect(asked.at(-1)).toMatch(/^\?retry=\d+$/);
+});

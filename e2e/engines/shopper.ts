@@ -103,9 +103,13 @@ export class Shopper {
     if ((await this.state(frames, { label: labels.cvv })).found) await this.driver.type(frames, { label: labels.cvv }, card.cvv ?? '123');
   }
 
-  /** Waits for the element to show, then clicks it. */
+  /**
+   * Waits for the element to show and be enabled, then clicks it, as a shopper (and
+   * Playwright's click) would: a shop's Pay button stays disabled until the card's state
+   * says valid, which reaches the page a moment after the last key on a loaded machine.
+   */
   async click(frames: FramePath, query: Query): Promise<void> {
-    await this.visible(frames, query);
+    await this.expect(frames, query, (s) => s.visible && !('disabled' in s.attributes), 'visible and enabled');
     await this.driver.click(frames, query);
   }
 

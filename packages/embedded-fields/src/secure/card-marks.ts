@@ -4,14 +4,17 @@
  * innerHTML).
  */
 import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit/html.js';
+import { retriedImport } from './retried-import';
 
 /** The brands' marks, loaded on demand (their own chunk: the form is ready before a brand is typed). */
 let brandDrawings: Readonly<Record<string, () => SVGTemplateResult>> | undefined;
 let loadingBrands: Promise<void> | undefined;
 
+const importBrandMarks = retriedImport(() => import('./brand-marks'));
+
 /** Loads the brands' marks once; a failed load is tried again on the next call. */
 export function loadBrandMarks(): Promise<void> {
-  loadingBrands ??= import('./brand-marks').then(
+  loadingBrands ??= importBrandMarks().then(
     (module) => {
       brandDrawings = module.BRAND_MARKS;
     },
