@@ -29,7 +29,7 @@ import { launchChromium } from './support/chromium';
 import { startGatewayProcess } from './support/gateway-process';
 import { startMerchantServer } from './support/merchant-server';
 import { createBenchSession } from './support/session';
-import { quantile, ratioOfMedians, spread, type Spread } from './support/stats';
+import { quantile, ratioOfMedians, round1, spread, type Spread } from './support/stats';
 import { waitForQuiet } from './support/quiet';
 import { MOBILE_NETWORK, startSlowLink } from './support/slow-link';
 import { recordWire, type WireTotal } from './support/wire';
@@ -221,7 +221,7 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
       mount_to_ready_ms: spread(runs.map((r) => r.mount)),
       empty_iframe_ms: spread(runs.map((r) => r.blank)),
       ratio_of_medians: ratioOfMedians(runs),
-      ratio_of_medians_by_order: { empty_iframe_first: ratioOfMedians(runs.filter((_, run) => run % 2 === 0)), card_first: ratioOfMedians(runs.filter((_, run) => run % 2 === 1)) },
+      ratio_of_medians_by_order: { empty_iframe_first: ratioOfMedians(inOrder(runs, 0)), card_first: ratioOfMedians(inOrder(runs, 1)) },
       ready_ratio: spread(runs.map((r) => r.mount / r.blank), 2),
       ready_ratio_by_order: ratioByOrder(runs),
       runs: runs.map((r) => ({ blank: round1(r.blank), mount: round1(r.mount) })),
@@ -297,11 +297,12 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
   }
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+/** The runs measured in one order: 0, the empty iframe first (even runs); 1, the card first. */
+const inOrder = <Run>(runs: Run[], parity: 0 | 1): Run[] => runs.filter((_, run) => run % 2 === parity);
 
 /** Each run's mount ÷ empty iframe, split by which was measured first (even runs: the empty iframe). */
 function ratioByOrder(runs: { blank: number; mount: number }[]): { empty_iframe_first: Spread; card_first: Spread } {
-  const ratios = (parity: number) => runs.filter((_, run) => run % 2 === parity).map((r) => r.mount / r.blank);
+  const ratios = (parity: 0 | 1) => inOrder(runs, parity).map((r) => r.mount / r.blank);
   return { empty_iframe_first: spread(ratios(0), 2), card_first: spread(ratios(1), 2) };
 }
 

@@ -27,7 +27,7 @@ import { benchReplicas, type ReplicasBench } from './gateway-replicas';
 import { benchStore, type StoreBench } from './gateway-store';
 import { benchHostedPage, type HostedPageResult } from './hosted-page';
 import { waitForQuiet, type Quiet } from './support/quiet';
-import { describeSpread } from './support/stats';
+import { describeSpread, round1 } from './support/stats';
 import type { WireTotal } from './support/wire';
 
 const RESULTS = 'bench/results/latest.json';
@@ -255,6 +255,3 @@ function figures(r: Results): Figure[] {
   return out;
 }
 
-function round1(n: number): number {
-  return Math.round(n * 10) / 10;
-}

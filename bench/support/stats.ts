@@ -10,6 +10,9 @@ export interface Spread {
 }
 
 
+/** To one decimal. */
+export const round1 = (n: number): number => Math.round(n * 10) / 10;
+
 /** The q-quantile (0..1) by linear interpolation between closest ranks. */
 export function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);

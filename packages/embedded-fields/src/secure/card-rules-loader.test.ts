@@ -5,6 +5,7 @@ import type * as CardRulesLoader from './card-rules-loader';
 
 type Loader = typeof CardRulesLoader;
 const RULES = { name: 'the rules' } as unknown as CardRules;
+const CHUNK = { cardRules: RULES };
 
 describe('card-rules-loader', () => {
   let loader: Loader;
@@ -14,7 +15,7 @@ describe('card-rules-loader', () => {
   });
 
   it('shares the load under way, and tries again after a failure', async () => {
-    const source = vi.fn<() => Promise<CardRules>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(RULES);
+    const source = vi.fn<() => Promise<{ cardRules: CardRules }>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(CHUNK);
     loader.cardRulesFrom(source);
     const [first, second] = [loader.loadCardRules(), loader.loadCardRules()];
     await expect(first).rejects.toThrow('offline');
@@ -26,7 +27,7 @@ describe('card-rules-loader', () => {
   });
 
   it('tells a waiter once, when a later load succeeds after its own failed', async () => {
-    loader.cardRulesFrom(vi.fn<() => Promise<CardRules>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(RULES));
+    loader.cardRulesFrom(vi.fn<() => Promise<{ cardRules: CardRules }>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(CHUNK));
     const waiter = vi.fn();
     loader.whenCardRules(waiter);
     await loader.loadCardRules().catch(() => undefined);

@@ -7,9 +7,10 @@
  * in the inputs (card-form.ts).
  */
 import type { CardRules } from './card-rules';
+import { retriedImport } from './retried-import';
 
 let provided: CardRules | undefined;
-let source: (() => Promise<CardRules>) | undefined;
+let source: (() => Promise<{ cardRules: CardRules }>) | undefined;
 let loading: Promise<CardRules> | undefined;
 const waiting = new Set<(rules: CardRules) => void>();
 
@@ -36,12 +37,13 @@ export function whenCardRules(listener: (rules: CardRules) => void): void {
 }
 
 /**
- * Where the rules come from when they were not provided at once: the card frame's chunk
- * (frame-main.ts). The dynamic import lives there, not here: in the hosted page's bundle,
- * which imports the rules statically, it made the bundler split out a runtime chunk.
+ * Where the rules come from when they were not provided at once: the rules' chunk, imported
+ * (frame-main.ts, index.ts). The dynamic import lives there, not here: in the hosted page's
+ * bundle, which imports the rules statically, it made the bundler split out a runtime chunk.
+ * A failed import is tried again by a new URL (retried-import.ts).
  */
-export function cardRulesFrom(load: () => Promise<CardRules>): void {
-  source = load;
+export function cardRulesFrom(load: () => Promise<{ cardRules: CardRules }>): void {
+  source = retriedImport(load);
 }
 
 /** Loads the rules once; a failed load is tried again on the next call. */
@@ -49,7 +51,7 @@ export function loadCardRules(): Promise<CardRules> {
   if (provided) return Promise.resolve(provided);
   if (!source) return Promise.reject(new Error('no source for the card rules'));
   loading ??= source().then(
-    (rules) => {
+    ({ cardRules: rules }) => {
       provideCardRules(rules);
       return rules;
     },

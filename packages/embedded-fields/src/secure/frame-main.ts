@@ -24,14 +24,12 @@ import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
 import { cardRulesFrom, loadCardRules } from './card-rules-loader';
 import { isRehearsal, rehearse } from './rehearsal';
-import { retriedImport } from './retried-import';
 import type { GatewayApi } from './gateway-api';
 import type { pay } from './payment';
 
 function start(environment: FrameEnvironment): void {
   takeDocumentCatalog(); // the locale it opens in, from the document: no request before drawing
-  const importCardRules = retriedImport(() => import('./card-rules'));
-  cardRulesFrom(() => importCardRules().then((module) => module.cardRules)); // loaded as the ready report leaves (below)
+  cardRulesFrom(() => import('./card-rules')); // loaded as the ready report leaves (below)
   const { sessionId, clientKey } = environment;
   let payment: Promise<{ pay: typeof pay; api: GatewayApi }> | undefined;
   const loadPayment = () => {

@@ -14,9 +14,7 @@ export { CardForm, type CardData } from './card-form';
  * must have them as it is drawn (the hosted page's first view, in Node) awaits them first.
  */
 import { cardRulesFrom } from './card-rules-loader';
-import { retriedImport } from './retried-import';
-const importCardRules = retriedImport(() => import('./card-rules'));
-cardRulesFrom(() => importCardRules().then((module) => module.cardRules));
+cardRulesFrom(() => import('./card-rules'));
 export { loadCardRules } from './card-rules-loader';
 
 /** The catalog the gateway wrote into the document, handed to core (no request for it). */
