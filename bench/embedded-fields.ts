@@ -202,11 +202,13 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
       await link.stop();
     }
     // Mounted as the script loads, on loopback: each frame on a page of its own, as above.
-    // At least 9 runs in each order, since each order's median is reported and judged: the
-    // spread here is the widest of the card's figures (p25–p75 of the ratio 1.22–1.41 over 15
-    // runs, 2026-11-27), and a page of its own costs only a second or two. (A quick check with
-    // fewer than 9 runs keeps its number.)
-    const atOnceRuns = options.runs < 9 ? options.runs : Math.max(options.runs, 18);
+    // At least 20 runs in each order, since each order's median is reported and judged: a
+    // single time here spreads widest of the card's figures (the empty iframe's p25–p75 some
+    // 40 ms wide, 136–253 ms in one run), so the median of 9 moves by about ±12 ms and an
+    // order's ratio by about ±0.1 (one build gave 1.02 in one order and 1.31 in the other,
+    // 2026-11-28). A page of its own costs about a second. (A quick check with fewer than 9
+    // runs keeps its number.)
+    const atOnceRuns = options.runs < 9 ? options.runs : Math.max(options.runs, 40);
     const loopbackAtOnce: { blank: number; mount: number }[] = [];
     for (let run = 0; run < atOnceRuns; run += 1) {
       const times = { blank: 0, mount: 0 };
