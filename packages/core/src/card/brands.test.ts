@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CARD_BRANDS, cardNumberGaps, detectCardBrand, getCardBrand, maxCardNumberLength } from './brands';
 import { cardBrandName } from './brand-names';
@@ -52,6 +53,48 @@ describe('detectCardBrand', () => {
 
   it('ignores spaces and other separators', () => {
     expect(detectCardBrand('3782 822463 10005')?.id).toBe('amex');
+  });
+
+  it('answers afresh when the number changes, however often the same one is asked', () => {
+    expect(detectCardBrand('4')?.id).toBe('visa');
+    expect(detectCardBrand('4')?.id).toBe('visa');
+    expect(detectCardBrand('34')?.id).toBe('amex');
+    expect(detectCardBrand('3')).toBeUndefined();
+    expect(detectCardBrand('4 ')?.id).toBe('visa');
+    expect(detectCardBrand('4 2')?.id).toBe('visa');
+    expect(detectCardBrand('42')?.id).toBe('visa');
+    expect(detectCardBrand('4')?.id).toBe('visa');
+    expect(detectCardBrand('')).toBeUndefined();
+    expect(detectCardBrand('3 4')?.id).toBe('amex');
+    expect(detectCardBrand('3')).toBeUndefined();
+  });
+
+  it('agrees with the table read plainly, for any digits', () => {
+    // The table read with slices and sets, as a person would: the longest matched prefix's
+    // brand, else the one brand a prefix still allows.
+    const reference = (digits: string) => {
+      let best: { id: string; length: number } | undefined;
+      const possible = new Set<string>();
+      for (const brand of CARD_BRANDS) {
+        for (const prefix of brand.prefixes) {
+          const [from, to] = typeof prefix === 'string' ? [prefix, prefix] : prefix;
+          const head = digits.slice(0, from.length);
+          const inRange = head >= from.slice(0, head.length) && head <= to.slice(0, head.length);
+          if (inRange && head.length === from.length && (!best || from.length > best.length)) best = { id: brand.id, length: from.length };
+          else if (inRange && head.length < from.length) possible.add(brand.id);
+        }
+      }
+      return best?.id ?? (possible.size === 1 ? [...possible][0] : undefined);
+    };
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9 ]{0,9}$/), fc.stringMatching(/^[0-9 ]{0,9}$/), (first, second) => {
+        // Asked in turn, with and without spaces, as the card frame asks.
+        for (const text of [first, second, first, second.replaceAll(' ', ''), first]) {
+          expect(detectCardBrand(text)?.id, text).toBe(reference(text.replaceAll(' ', '')));
+        }
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
