@@ -108,9 +108,11 @@ export default defineConfig({
   title: 'Payments front end',
   description: 'Embedded Fields, the hosted payment page, the mock gateway, the QA kit and React bindings.',
   lang: 'en-US',
-  // The quick start's files are shown through <<< imports; the screens are the repo's
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
+  // The quick start's files are shown through <<< imports and the generated tables through
+  // <!--@include-->, not as pages of their own; the screens are the repo's
   // captured PNGs with their own index, not pages of the site.
-  srcExclude: ['snippets/**', 'screens/**', '**/node_modules/**'],
+  srcExclude: ['snippets/**', 'screens/**', 'generated/**', '**/node_modules/**'],
   // Every link to a page of the site is checked; only http://localhost… addresses (the demo,
   // the sandbox on your machine) cannot be.
   ignoreDeadLinks: 'localhostLinks',
