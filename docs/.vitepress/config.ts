@@ -1,5 +1,6 @@
 /**
- * The documentation site: `pnpm docs` serves it, `pnpm docs:build` builds it into
+ * The documentation site: `pnpm run docs` serves it (a bare `pnpm docs` is pnpm's own
+ * command), `pnpm docs:build` builds it into
  * docs/.vitepress/dist with VitePress's dead-link check on (a link to a page that does not
  * exist fails the build). One start page per reader, each one click from the root README.
  */
