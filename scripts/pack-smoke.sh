@@ -270,7 +270,7 @@ wait "$cjs_types" || fail "types in the CommonJS project"
 example() { awk '/<!-- qa-example -->/ { found = 1; next } found && /^```ts/ { inside = 1; next } inside && /^```/ { exit } inside { print }' "$1"; }
 example "$repo/packages/testing/README.md" >"$work/checkout.spec.ts"
 [ -s "$work/checkout.spec.ts" ] || fail "no QA example (<!-- qa-example --> then a ts block) in packages/testing/README.md"
-[ "$(example "$repo/README.md")" = "$(cat "$work/checkout.spec.ts")" ] || fail "the root README's QA example differs from packages/testing/README.md's"
+[ "$(example "$repo/docs/qa/index.md")" = "$(cat "$work/checkout.spec.ts")" ] || fail "the QA page's example (docs/qa/index.md) differs from packages/testing/README.md's"
 lines=$(wc -l <"$work/checkout.spec.ts")
 [ "$lines" -le 15 ] || fail "the QA example has $lines lines (15 at most)"
 chromium=${PLAYWRIGHT_CHROMIUM_EXECUTABLE:-$( [ -x /usr/bin/chromium ] && echo /usr/bin/chromium || true)}

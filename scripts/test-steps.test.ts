@@ -68,11 +68,13 @@ describe('PHASES', () => {
   it('still runs every suite of pnpm test once, with the build before the suites that serve its bundles', () => {
     const names = PHASES.map((phase) => phase.map((step) => step.name));
     expect(names.flat().sort()).toEqual(
-      ['build', 'lint', 'playwright', 'test:embedded-store', 'test:engines', 'test:pack', 'test:postgres-store', 'test:replicas', 'test:unit', 'typecheck'].sort(),
+      ['build', 'docs:build', 'lint', 'playwright', 'test:embedded-store', 'test:engines', 'test:pack', 'test:postgres-store', 'test:replicas', 'test:unit', 'typecheck'].sort(),
     );
     const phaseOf = (name: string) => names.findIndex((phase) => phase.includes(name));
     for (const suite of ['test:unit', 'test:embedded-store', 'test:postgres-store', 'playwright', 'test:replicas', 'test:engines', 'test:pack']) {
       expect(phaseOf(suite), suite).toBeGreaterThan(phaseOf('build'));
     }
+    // e2e/docs-site.spec.ts opens the built site.
+    expect(phaseOf('playwright')).toBeGreaterThan(phaseOf('docs:build'));
   });
 });

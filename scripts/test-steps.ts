@@ -23,6 +23,9 @@ export const PHASES: Step[][] = [
     { name: 'lint', command: 'pnpm run lint' },
     { name: 'typecheck', command: 'pnpm run typecheck' },
     { name: 'build', command: 'pnpm run build' },
+    // The documentation site, dead links checked: its generated pages are committed (their
+    // staleness is a unit test, after the build), so it needs nothing built.
+    { name: 'docs:build', command: 'pnpm run docs:build' },
   ],
   [
     { name: 'test:unit', command: 'pnpm run test:unit' },
