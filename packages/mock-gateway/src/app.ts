@@ -18,11 +18,13 @@ import { guardMockRoutes } from './http/mock-guard';
 import { registerHealthRoutes } from './http/health';
 import { logRequests } from './http/access-log';
 import { noStoreForPrivateData } from './http/no-store';
+import { replyStoreUnavailable } from './http/store-unavailable';
 import { FORMATS } from './http/schemas';
 import { loadSandboxConfig } from './sandbox-config';
 import { SandboxRevision, syncSandboxOnRequest } from './sandbox-revision';
 import { MemoryBackend } from './store/memory-backend';
 import { Store } from './store/store';
+import { StoreUnavailableError } from './store/store-errors';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSessionRoutes } from './routes/sessions';
@@ -186,6 +188,10 @@ function renderError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   if (error instanceof ApiError) {
     reply.code(error.status).send(errorBody(request, error.status, error.errors, error.code));
+    return;
+  }
+  if (error instanceof StoreUnavailableError) {
+    replyStoreUnavailable(error, request, reply, (status, errors, code) => errorBody(request, status, errors, code));
     return;
   }
   if (error instanceof NotFoundError) {

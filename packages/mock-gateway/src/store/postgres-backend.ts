@@ -8,15 +8,32 @@ import pg from 'pg';
 import { migrate } from './migrations';
 import { SqlBackend, type SqlConnection, type SqlPool } from './sql-backend';
 
+/**
+ * How long a unit of work may wait for a connection (the pool's queue, or connecting), and
+ * how long one statement may take: a database that went away answers 503 within these, never
+ * a request hanging (http/store-unavailable.ts). A restarting Postgres refuses or cuts
+ * connections at once; these bound the case where it stops answering altogether.
+ */
+export const CONNECT_TIMEOUT_MS = 2_500;
+export const STATEMENT_TIMEOUT_MS = 2_500;
+
 class PostgresPool implements SqlPool {
   constructor(private readonly pool: pg.Pool) {}
 
   async connect(): Promise<SqlConnection> {
     const client = await this.pool.connect();
+    // pg-pool listens for a client's errors only while it is idle: one checked out by a unit of
+    // work that loses its connection (Postgres restarting: 57P01, ECONNRESET) would emit an
+    // unhandled 'error' and end the process. Its next statement rejects instead.
+    const lost = (error: Error) => console.error(`mock-gateway: database connection lost while in use: ${error.message}`);
+    client.on('error', lost);
     return {
       query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
       exec: async (sql) => void (await client.query(sql)),
-      release: () => client.release(),
+      release: (broken) => {
+        client.removeListener('error', lost);
+        client.release(broken ? true : undefined);
+      },
     };
   }
 
@@ -35,7 +52,12 @@ class PostgresPool implements SqlPool {
 
 /** Connects, migrates (once, whichever replica comes first), and answers the backend. */
 export async function openPostgresBackend(databaseUrl: string, options: { poolSize?: number } = {}): Promise<SqlBackend> {
-  const raw = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  const raw = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: STATEMENT_TIMEOUT_MS,
+  });
   // A connection that dies while idle (the database restarted) is dropped, not a crash.
   raw.on('error', (error) => console.error(`mock-gateway: database connection lost: ${error.message}`));
   const pool = new PostgresPool(raw);
