@@ -31,10 +31,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TOKENIZATION_EVENT, type TokenizationWebhookData, type WebhookBody } from '@payments/core';
 import type { GatewayContext } from '../context';
 import { deliveryLock } from '../store/locks';
 import { indexKey, type StoredDelivery } from '../store/record-kinds';
+import { StoreUnavailableError } from '../store/store-errors';
 import type { TransactionRecord } from '../store/records';
 import { answerExcerpt } from './answer-excerpt';
 import { eventsFor } from './events';
@@ -52,6 +54,8 @@ export const WEBHOOK_LEASE_MS = 3 * WEBHOOK_ATTEMPT_TIMEOUT_MS;
 /** On a shared store: how often each replica looks for deliveries whose lease ran out, and how many. */
 const SWEEP_EVERY_MS = 1_000;
 const SWEEP_LIMIT = 500;
+/** While the database fails: how often a delivery's claim or record is tried again. */
+export const STORE_RETRY_MS = 1_000;
 
 export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   const signer = createWebhookSigner(() => ctx.urls.gateway, ctx.store);
@@ -69,6 +73,25 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   let busy = 0;
   let stopped = false;
   let idleWaiters: (() => void)[] = [];
+  /** Whether the outbox is waiting for the database (logged once per outage, not per delivery). */
+  let waitingForStore = false;
+
+  /** `step` (a unit of work), again every STORE_RETRY_MS while the database fails, until stopped or cleared. */
+  async function whenStoreAnswers<T>(of: number, step: () => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        const result = await step();
+        if (waitingForStore) console.error('webhook outbox: the database answers again; deliveries resume');
+        waitingForStore = false;
+        return result;
+      } catch (cause) {
+        if (!(cause instanceof StoreUnavailableError) || stopped || of !== generation) throw cause;
+        if (!waitingForStore) console.error(`webhook outbox: ${cause.message}; deliveries wait for it (${cause.detail})`);
+        waitingForStore = true;
+        await sleep(STORE_RETRY_MS, undefined, { signal: shutdown.signal });
+      }
+    }
+  }
 
   function enqueue(merchantId: string, transactionId: string, body: WebhookBody): void {
     const url = ctx.config.webhook_url;
@@ -152,7 +175,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   async function attempt(id: string, done: number, of: number): Promise<void> {
     try {
       if (stopped || of !== generation) return;
-      const stored = await claim(id, done);
+      const stored = await whenStoreAnswers(of, () => claim(id, done));
       if (!stored) return;
       const { delivery } = stored;
       const number = done + 1;
@@ -185,23 +208,31 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
         series: (delivery.resends ?? 0) + 1,
       };
       const endedAt = ctx.clock.now(); // the backoff runs from the answer, not from when it is stored
-      const next = await ctx.store.atomic([deliveryLock(id)], async () => {
-        const current = await ctx.store.get('delivery', id);
-        // Forgotten by a reset meanwhile, or (after a stall longer than the lease) recorded by another replica.
-        if (!current || of !== generation || current.delivery.attempts.length !== done) return null;
-        recordAttempt(current, result, at, endedAt);
-        current.lease = current.due_at === null ? null : { owner, until: Date.now() + (current.due_at - endedAt) + WEBHOOK_LEASE_MS };
-        ctx.store.put('delivery', current);
-        return current.due_at;
-      });
+      const next = await whenStoreAnswers(of, () => storeResult(id, done, of, result, at, endedAt));
       if (next !== null) scheduleRetry(id, number, next, of);
     } catch (cause) {
-      // The store failed (it is closing): the delivery stays open and is taken up at the next start.
+      // Stopped while waiting, or the store failed otherwise: the delivery stays open and is taken up at the next start.
       if (!stopped) console.error(`webhook delivery ${id}: ${describeError(cause)}`);
     } finally {
       busy--;
       notifyIfIdle();
     }
+  }
+
+  /**
+   * Stores attempt `done + 1`'s result: when the next attempt is due, or null when none
+   * follows (or the delivery is no longer ours to record: reset, or recorded by another replica).
+   */
+  function storeResult(id: string, done: number, of: number, result: WebhookDelivery['attempts'][number], at: number, endedAt: number): Promise<number | null> {
+    return ctx.store.atomic([deliveryLock(id)], async () => {
+      const current = await ctx.store.get('delivery', id);
+      // Forgotten by a reset meanwhile, or (after a stall longer than the lease) recorded by another replica.
+      if (!current || of !== generation || current.delivery.attempts.length !== done) return null;
+      recordAttempt(current, result, at, endedAt);
+      current.lease = current.due_at === null ? null : { owner, until: Date.now() + (current.due_at - endedAt) + WEBHOOK_LEASE_MS };
+      ctx.store.put('delivery', current);
+      return current.due_at;
+    });
   }
 
   /** Notes an attempt's result and decides what comes next: delivered, a retry, or failed. */
