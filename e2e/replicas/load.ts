@@ -31,7 +31,7 @@ export interface Payment {
 
 const REPLAYED = new Set([0, 502, 503, 504]);
 
-async function purchaseBody(gateway: GatewayClient, reference: string): Promise<string> {
+export async function purchaseBody(gateway: GatewayClient, reference: string): Promise<string> {
   return JSON.stringify({
     reference,
     terminal_id: 'TERM00001',
@@ -102,7 +102,7 @@ export function payUnderLoad(options: { url: string; gateway: GatewayClient; loo
   };
 }
 
-async function send(url: string, body: string, token: string): Promise<{ answer: Answer; id: string | null }> {
+export async function send(url: string, body: string, token: string): Promise<{ answer: Answer; id: string | null }> {
   const at = Date.now();
   try {
     const response = await fetch(url, {

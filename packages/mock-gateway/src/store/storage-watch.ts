@@ -1,9 +1,10 @@
 /**
  * Whether the store's disk is full, for readiness (http/health.ts). A write that failed for
- * want of space marks it full; it is over when a write succeeds, or, where the engine can
- * read the free space of its directory (the embedded store), once that has grown by
- * FREED_BYTES since the failure: a balancer that took the gateway out on a full disk sends
- * it no more writes, so readiness must see the space freed by itself.
+ * want of space marks it full. Where the engine can read the free space of its directory
+ * (the embedded store), that is over once the free space has grown by FREED_BYTES since the
+ * failure (a small write that still fits in a page passes on a full disk, so it proves
+ * nothing; and a balancer that took the gateway out sends it no writes, so readiness must
+ * see the space freed by itself). Elsewhere (a Postgres' own disk) a write that succeeds ends it.
  */
 import { StoreUnavailableError } from './store-errors';
 
@@ -17,7 +18,7 @@ export class StorageWatch {
   constructor(private readonly freeBytes?: () => Promise<number>) {}
 
   wrote(): void {
-    this.fullAt = null;
+    if (!this.freeBytes || this.fullAt === -1) this.fullAt = null;
   }
 
   async failed(): Promise<void> {
