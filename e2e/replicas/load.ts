@@ -72,7 +72,8 @@ export async function burstOfOneReference(url: string, gateway: GatewayClient, t
   return { reference, answers: replies.flatMap((r) => r.answers), id: ids.size === 1 ? replies[0]!.id : null };
 }
 
-export function payUnderLoad(options: { url: string; gateway: GatewayClient; loops: number; prefix: string }) {
+/** `pauseMs`: each loop waits this long between payments (a gentler load). */
+export function payUnderLoad(options: { url: string; gateway: GatewayClient; loops: number; prefix: string; pauseMs?: number }) {
   const payments: Payment[] = [];
   let stopped = false;
   const payOnce = async (token: string): Promise<void> => {
@@ -85,7 +86,10 @@ export function payUnderLoad(options: { url: string; gateway: GatewayClient; loo
     const token = await options.gateway.accessToken();
     await Promise.all(
       Array.from({ length: options.loops }, async () => {
-        while (!stopped) await payOnce(token);
+        while (!stopped) {
+          await payOnce(token);
+          if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+        }
       }),
     );
   })();

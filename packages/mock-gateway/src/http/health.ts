@@ -5,8 +5,8 @@
  *                       writes are not failing for a full disk. 200 {status: "ready", store},
  *                       or 503 {status: "unavailable", store, error} when the database is
  *                       unreachable, does not answer within 2 s, or its storage is full (a
- *                       balancer then sends the traffic to the other replicas). Fastify
- *                       answers 503 while closing.
+ *                       balancer then sends the traffic to the other replicas). While
+ *                       stopping (SIGTERM) the listener is closed: checks fail to connect.
  * Probes send a User-Agent like any client (the edge refuses requests without one).
  */
 import type { FastifyInstance } from 'fastify';

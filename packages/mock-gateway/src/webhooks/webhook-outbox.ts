@@ -36,10 +36,11 @@ import { TOKENIZATION_EVENT, type TokenizationWebhookData, type WebhookBody } fr
 import type { GatewayContext } from '../context';
 import { deliveryLock } from '../store/locks';
 import { indexKey, type StoredDelivery } from '../store/record-kinds';
-import { StoreUnavailableError } from '../store/store-errors';
 import type { TransactionRecord } from '../store/records';
 import { answerExcerpt } from './answer-excerpt';
 import { eventsFor } from './events';
+import { releaseLeases } from './leases';
+import { storeWait } from './store-wait';
 import type { DeliveryFilter, WebhookDelivery, WebhookOutbox } from './outbox';
 import { newSystan, transactionPayload } from './payload';
 import { createWebhookSigner } from './signing';
@@ -54,8 +55,6 @@ export const WEBHOOK_LEASE_MS = 3 * WEBHOOK_ATTEMPT_TIMEOUT_MS;
 /** On a shared store: how often each replica looks for deliveries whose lease ran out, and how many. */
 const SWEEP_EVERY_MS = 1_000;
 const SWEEP_LIMIT = 500;
-/** While the database fails: how often a delivery's claim or record is tried again. */
-export const STORE_RETRY_MS = 1_000;
 
 export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   const signer = createWebhookSigner(() => ctx.urls.gateway, ctx.store);
@@ -73,25 +72,8 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   let busy = 0;
   let stopped = false;
   let idleWaiters: (() => void)[] = [];
-  /** Whether the outbox is waiting for the database (logged once per outage, not per delivery). */
-  let waitingForStore = false;
-
-  /** `step` (a unit of work), again every STORE_RETRY_MS while the database fails, until stopped or cleared. */
-  async function whenStoreAnswers<T>(of: number, step: () => Promise<T>): Promise<T> {
-    for (;;) {
-      try {
-        const result = await step();
-        if (waitingForStore) console.error('webhook outbox: the database answers again; deliveries resume');
-        waitingForStore = false;
-        return result;
-      } catch (cause) {
-        if (!(cause instanceof StoreUnavailableError) || stopped || of !== generation) throw cause;
-        if (!waitingForStore) console.error(`webhook outbox: ${cause.message}; deliveries wait for it (${cause.detail})`);
-        waitingForStore = true;
-        await sleep(STORE_RETRY_MS, undefined, { signal: shutdown.signal });
-      }
-    }
-  }
+  /** A claim or a record, tried again while the database fails (store-wait.ts). */
+  const whenStoreAnswers = storeWait({ signal: shutdown.signal, dropped: (of) => stopped || of !== generation });
 
   function enqueue(merchantId: string, transactionId: string, body: WebhookBody): void {
     const url = ctx.config.webhook_url;
@@ -363,6 +345,17 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       cancelRetries();
       await ctx.store.forget(['delivery']);
       notifyIfIdle();
+    },
+
+    async release(deadline: number): Promise<void> {
+      stopped = true;
+      clearInterval(sweeper);
+      cancelRetries();
+      const late = new AbortController();
+      await Promise.race([this.idle(), sleep(Math.max(0, deadline - Date.now()), undefined, { signal: late.signal }).catch(() => undefined)]);
+      late.abort();
+      shutdown.abort(); // an attempt still on the wire: left open, sent again by whoever takes it up
+      await releaseLeases(ctx, owner, RESUME_LIMIT).catch((cause: unknown) => console.error(`webhook outbox: releasing leases: ${describeError(cause)}`));
     },
 
     stop(): void {
