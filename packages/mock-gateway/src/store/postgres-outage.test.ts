@@ -12,6 +12,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
 import { cardAuthorizeBody } from '../test-payments';
 import { databaseCut, type DatabaseCut } from './database-cut';
+import { freshDatabase } from './fresh-database';
 import { Store } from './store';
 import { StoreUnavailableError } from './store-errors';
 
@@ -22,17 +23,7 @@ const WAIT = { timeout: 10_000 };
 
 let databaseUrl: string;
 beforeAll(async () => {
-  if (!onPostgres) return;
-  const { default: pg } = await import('pg');
-  const name = `gateway_outage_${process.env.VITEST_POOL_ID ?? process.pid}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name}`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  if (onPostgres) databaseUrl = await freshDatabase('gateway_outage');
 });
 
 describe.skipIf(!onPostgres)('Postgres going away under a gateway', () => {
