@@ -97,6 +97,18 @@ describe.skipIf(!onPostgres)('Postgres going away under a gateway', () => {
     expect(await t.gw.ctx.store.recentTransactions({ reference: body.reference as string, limit: 10 })).toHaveLength(1);
   });
 
+  it('answers 503 rather than hang when the database stops answering altogether (a network dropping packets)', async () => {
+    t = await gatewayThroughRelay();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const auth = await t.auth();
+    relay.freeze();
+    // A connection in the pool whose statements vanish, and new ones that never finish connecting.
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => t.call('GET', '/api/transactions/nope/status', undefined, auth).then((r) => r.status)));
+    expect(new Set(statuses)).toEqual(new Set([503]));
+    await relay.restore();
+    await vi.waitFor(async () => expect((await t.call('GET', '/health/ready')).status).toBe(200), WAIT);
+  });
+
   it('sends every webhook whose attempt met the outage, or fell due during it, once it is back: same delivery id, no attempt twice', async () => {
     t = await gatewayThroughRelay();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
