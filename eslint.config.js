@@ -99,9 +99,10 @@ const importBoundaries = [
   ]),
   // Tests may compare against every catalog.
   zone([`${EF}/secure/**/*.test.ts`], [{ regex: into('host'), message: 'Gateway-origin code (secure) must not import merchant-page code (host).' }]),
-  // bench/ has its own support; the one thing it shares with e2e is the shared sandbox's topology
-  // (Postgres, replicas, HAProxy), which the replicas bench loads and e2e/replicas tests.
-  zone(['bench/**'], [{ regex: '^@payments/e2e(?!/shared-sandbox$)(?:/|$)', message: 'bench/ has its own support; it does not import the e2e suite (only its shared-sandbox topology).' }]),
+  // bench/ has its own support; what it shares with e2e is the shared sandbox's topology
+  // (Postgres, replicas, HAProxy), which the replicas bench loads and e2e/replicas tests, and
+  // the throwaway Postgres under it (the soak on the postgres store).
+  zone(['bench/**'], [{ regex: '^@payments/e2e(?!/(?:shared-sandbox|postgres-cluster)$)(?:/|$)', message: 'bench/ has its own support; it does not import the e2e suite (only its shared-sandbox topology and throwaway Postgres).' }]),
 ];
 
 export default tseslint.config(

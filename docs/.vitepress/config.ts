@@ -43,6 +43,7 @@ const teams: DefaultTheme.SidebarItem[] = [
       { text: 'A shared sandbox', link: '/teams/shared-sandbox' },
       { text: 'Dashboard and CLI', link: '/teams/dashboard' },
       { text: 'The clock, faults, test routes', link: '/teams/clock-and-faults' },
+      { text: 'Database outages, full disk, restarts', link: '/teams/faults-and-restarts' },
     ],
   },
 ];

@@ -5,7 +5,9 @@
  * `haproxy`) balancing round-robin over both, for the API and for the ACS, with health checks
  * on /health/ready. The same shape as docker-compose.yml.
  *
- * A replica can be killed with SIGKILL and started again; each one's access log is kept.
+ * A replica can be killed with SIGKILL, stopped with SIGTERM (as a rolling restart does) and
+ * started again; each one's access log is kept. Postgres can be stopped and started again
+ * (`database.pause()`, `resume()`), as an operator restarting it would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,8 @@ export interface Replica {
   log: string[];
   running(): boolean;
   kill(): Promise<void>;
+  /** SIGTERM, as a rolling restart stops it: resolves with its exit code once it has exited. */
+  stop(): Promise<number | null>;
   start(): Promise<void>;
 }
 
@@ -36,6 +40,8 @@ export interface SharedSandbox {
   replicas: Replica[];
   /** HAProxy's view of a replica's API server: 'UP', 'DOWN', or a transition ('UP 1/2'…). */
   balancerStatus(replica: string): Promise<string>;
+  /** The replicas' Postgres. */
+  database: PostgresCluster;
   stop(): Promise<void>;
 }
 
@@ -51,7 +57,7 @@ export async function startSharedSandbox(options: { replicas?: number; snapshot?
   try {
     for (const name of ['a', 'b', 'c', 'd'].slice(0, options.replicas ?? 2)) {
       const seed = name === 'a' && options.snapshot !== undefined ? ['--snapshot', options.snapshot] : [];
-      replicas.push(replica(name, await freePort(), await freePort(), [...seed, '--database-url', database.url, '--public-url', url, '--public-acs-url', acsUrl]));
+      replicas.push(gatewayProcess(name, await freePort(), await freePort(), [...seed, '--database-url', database.url, '--public-url', url, '--public-acs-url', acsUrl]));
     }
     // One at a time: the first migrates the schema (and loads the snapshot), the others find it done.
     for (const r of replicas) await r.start();
@@ -82,6 +88,7 @@ export async function startSharedSandbox(options: { replicas?: number; snapshot?
     acsUrl,
     replicas,
     balancerStatus,
+    database,
     async stop() {
       haproxy?.kill('SIGTERM');
       await Promise.all(replicas.map((r) => r.kill()));
@@ -91,7 +98,8 @@ export async function startSharedSandbox(options: { replicas?: number; snapshot?
   };
 }
 
-function replica(name: string, apiPort: number, acsPort: number, flags: string[]): Replica {
+/** A gateway process of the built CLI on these ports, with these flags (a replica, or a gateway of its own). */
+export function gatewayProcess(name: string, apiPort: number, acsPort: number, flags: string[]): Replica {
   let firstStart = true;
   const log: string[] = [];
   let child: ChildProcess | undefined;
@@ -133,6 +141,13 @@ function replica(name: string, apiPort: number, acsPort: number, flags: string[]
       current.kill('SIGKILL');
       await exited;
     },
+    async stop() {
+      const current = child;
+      if (!current || !running()) return current?.exitCode ?? null;
+      const exited = new Promise<number | null>((resolveExit) => current.once('exit', (code) => resolveExit(code)));
+      current.kill('SIGTERM');
+      return exited;
+    },
   };
 }
 
@@ -156,6 +171,8 @@ defaults
   retry-on conn-failure empty-response
   option httpchk
   http-check send meth GET uri /health/ready hdr User-Agent haproxy-health-check
+  # No replica in the rotation (their database restarting): the gateway's own 503, Retry-After and body.
+  http-error status 503 content-type application/json hdr retry-after 2 lf-string '{"errors":[{"property":"","message":"No sandbox replica can serve right now (their database may be restarting); try again shortly","params":["SANDBOX_UNAVAILABLE"]}],"method":"%[method] %[path,json(utf8s)]","status":503,"code":"SANDBOX_UNAVAILABLE"}'
 
 frontend api
   bind 127.0.0.1:${o.balancerPort}
@@ -180,7 +197,7 @@ frontend stats
 `;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -16,6 +16,12 @@ export interface PostgresCluster {
   url: string;
   /** A URL for another database of the cluster (CREATE DATABASE it first). */
   urlOf(database: string): string;
+  /**
+   * Stops the server as an operator would (`pg_ctl stop -m fast`: every session is ended with
+   * 57P01, new ones refused) and keeps its data; `resume()` starts it again on the same port.
+   */
+  pause(): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -56,12 +62,15 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off`;
   asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   const urlOf = (database: string) => `postgres://gateway@127.0.0.1:${port}/${database}`;
+  const pgCtl = join(bin, 'pg_ctl');
   return {
     url: urlOf('postgres'),
     urlOf,
+    pause: () => asPostgres(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: () => asPostgres(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']),
     stop() {
       try {
-        asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        asPostgres(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

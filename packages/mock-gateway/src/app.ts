@@ -18,11 +18,13 @@ import { guardMockRoutes } from './http/mock-guard';
 import { registerHealthRoutes } from './http/health';
 import { logRequests } from './http/access-log';
 import { noStoreForPrivateData } from './http/no-store';
+import { replyStoreUnavailable } from './http/store-unavailable';
 import { FORMATS } from './http/schemas';
 import { loadSandboxConfig } from './sandbox-config';
 import { SandboxRevision, syncSandboxOnRequest } from './sandbox-revision';
 import { MemoryBackend } from './store/memory-backend';
 import { Store } from './store/store';
+import { StoreUnavailableError } from './store/store-errors';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSessionRoutes } from './routes/sessions';
@@ -59,7 +61,17 @@ export interface Gateway {
   api: FastifyInstance;
   acs: FastifyInstance;
   close(): Promise<void>;
+  /**
+   * A graceful stop (SIGTERM, a rolling restart): stops taking requests (the listeners close,
+   * so a balancer's checks fail and it sends the traffic elsewhere), finishes those in flight
+   * and the webhook attempts on the wire for up to `graceMs`, then cuts what is left, releases
+   * the outbox's leases to the other replicas and closes the store.
+   */
+  shutdown(graceMs?: number): Promise<void>;
 }
+
+/** How long a graceful stop waits for requests and webhook attempts in flight. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export function createGateway(options: GatewayOptions = {}): Gateway {
   const config = options.config ?? loadConfig();
@@ -120,16 +132,34 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   registerAcsRoutes(acs, ctx);
   registerProviderRoutes(acs, ctx);
 
+  const closeRest = async () => {
+    await ctx.keys.close(); // after the last request has had its decrypts
+    await ctx.webhooks.idle().catch(() => undefined);
+    await store.close();
+  };
   return {
     ctx,
     api,
     acs,
+    async shutdown(graceMs = SHUTDOWN_GRACE_MS) {
+      const deadline = Date.now() + graceMs;
+      const late = setTimeout(() => {
+        for (const app of [api, acs]) app.server.closeAllConnections();
+      }, graceMs);
+      try {
+        await Promise.all([api.close(), acs.close()]);
+      } finally {
+        clearTimeout(late);
+      }
+      // After the last request: what they announced is released with the rest.
+      await ctx.webhooks.release(deadline);
+      ctx.webhooks.stop();
+      await closeRest();
+    },
     async close() {
       ctx.webhooks.stop();
       await Promise.all([api.close(), acs.close()]);
-      await ctx.keys.close(); // after the last request has had its decrypts
-      await ctx.webhooks.idle().catch(() => undefined);
-      await store.close();
+      await closeRest();
     },
   };
 }
@@ -140,7 +170,10 @@ function baseApp(logger: boolean): FastifyInstance {
     bodyLimit: 1024 * 1024,
     // Card numbers and amounts must never be coerced: "100" is not an amount.
     ajv: { customOptions: { coerceTypes: false, allErrors: true, removeAdditional: false, formats: FORMATS } },
-    return503OnClosing: true,
+    // Closing (SIGTERM): the listener is closed, so a balancer's checks and new connections go
+    // elsewhere; a request already on its way on an open keep-alive connection is served (with
+    // Connection: close), not refused with Fastify's own 503 (no Retry-After, not our error body).
+    return503OnClosing: false,
     // Long ids must reach their routes (status answers found: false), not the router's 404.
     routerOptions: { maxParamLength: 512 },
     // A URL the router cannot take (bad percent-encoding, a parameter over 512 characters)
@@ -186,6 +219,10 @@ function renderError(error: FastifyError, request: FastifyRequest, reply: Fastif
   }
   if (error instanceof ApiError) {
     reply.code(error.status).send(errorBody(request, error.status, error.errors, error.code));
+    return;
+  }
+  if (error instanceof StoreUnavailableError) {
+    replyStoreUnavailable(error, request, reply, (status, errors, code) => errorBody(request, status, errors, code));
     return;
   }
   if (error instanceof NotFoundError) {

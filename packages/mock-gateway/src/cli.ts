@@ -15,6 +15,7 @@ import { runTrigger } from './cli/trigger';
 import { eventsResend } from './cli/events-resend';
 import { listen } from './cli/listen';
 import { loadConfig } from './config';
+import { SHUTDOWN_GRACE_MS } from './app';
 import { startGateway } from './server';
 import { SCHEMA_VERSION } from './store/migrations';
 import { openStore, type StoreLocation } from './store/open-store';
@@ -197,8 +198,8 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (closing) return;
     closing = true;
-    if (!values.quiet) console.log(`mock-gateway: ${signal}, stopping`);
-    gateway.close().then(
+    if (!values.quiet) console.log(`mock-gateway: ${signal}, stopping: no new requests; finishing those in flight (up to ${SHUTDOWN_GRACE_MS / 1000} s)`);
+    gateway.shutdown().then(
       () => process.exit(0),
       () => process.exit(1),
     );

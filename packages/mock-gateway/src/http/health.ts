@@ -1,10 +1,12 @@
 /**
  * Health checks for a load balancer and a container runtime, on both listeners (API and ACS):
  *  - GET /health        the process answers (liveness): 200, nothing else is looked at;
- *  - GET /health/ready  it can serve (readiness): the store answered a read just now. 200
- *                       {status: "ready", store}, or 503 {status: "unavailable", store, error}
- *                       when the database does not answer within 2 s (a balancer then sends
- *                       the traffic to the other replicas). Fastify answers 503 while closing.
+ *  - GET /health/ready  it can serve (readiness): the store answered a read just now and its
+ *                       writes are not failing for a full disk. 200 {status: "ready", store},
+ *                       or 503 {status: "unavailable", store, error} when the database is
+ *                       unreachable, does not answer within 2 s, or its storage is full (a
+ *                       balancer then sends the traffic to the other replicas). While
+ *                       stopping (SIGTERM) the listener is closed: checks fail to connect.
  * Probes send a User-Agent like any client (the edge refuses requests without one).
  */
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +24,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: GatewayContext):
     reply.header('cache-control', 'no-store');
     const store = ctx.store.description;
     try {
-      await withTimeout(ctx.store.count('setting'), READY_TIMEOUT_MS);
+      await withTimeout(ctx.store.ready(), READY_TIMEOUT_MS);
       return { status: 'ready', store };
     } catch (error) {
       return reply.code(503).send({ status: 'unavailable', store, error: error instanceof Error ? error.message : String(error) });

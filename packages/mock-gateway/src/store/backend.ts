@@ -43,6 +43,11 @@ export interface Backend extends BackendReader {
    * statistics and the visibility map; memory: nothing).
    */
   settle(): Promise<void>;
+  /**
+   * Resolves when the store can serve (GET /health/ready): the database answers a read, and
+   * writes are not failing for want of space; rejects otherwise.
+   */
+  ready(): Promise<void>;
   /** Forgets every record of the given kinds (POST /__mock/reset). */
   truncate(kinds: readonly Kind[]): Promise<void>;
   close(): Promise<void>;

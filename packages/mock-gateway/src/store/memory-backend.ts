@@ -196,6 +196,11 @@ export class MemoryBackend implements Backend, BackendTransaction {
     for (const kind of kinds) this.table(kind).clear();
   }
 
+  /** Memory is always there: ready when it answers a read (a test may make it hang). */
+  async ready(): Promise<void> {
+    await this.count('setting');
+  }
+
   /** Nothing to bring up to date: the indexes are kept as records are put. */
   settle(): Promise<void> {
     return Promise.resolve();

@@ -5,6 +5,7 @@
  * none ever runs inside another's transaction).
  */
 import { mkdirSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { KeyedMutex } from './keyed-mutex';
 import { migrate } from './migrations';
@@ -85,5 +86,10 @@ export async function openPGliteBackend(dataDir?: string, options: { checkpointE
   }
   connection.release();
   if (dataDir) pool.checkpointEvery(options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS);
-  return new SqlBackend(pool, dataDir ? `embedded (PGlite) in ${dataDir}` : 'embedded (PGlite) in memory', false);
+  if (!dataDir) return new SqlBackend(pool, 'embedded (PGlite) in memory', false);
+  const freeBytes = async () => {
+    const disk = await statfs(dataDir);
+    return disk.bavail * disk.bsize;
+  };
+  return new SqlBackend(pool, `embedded (PGlite) in ${dataDir}`, false, freeBytes);
 }

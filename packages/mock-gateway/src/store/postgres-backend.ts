@@ -8,22 +8,45 @@ import pg from 'pg';
 import { migrate } from './migrations';
 import { SqlBackend, type SqlConnection, type SqlPool } from './sql-backend';
 
+/**
+ * How long a unit of work may wait for a connection (the pool's queue, or connecting), and
+ * how long one statement may take: a database that went away answers 503 within these, never
+ * a request hanging (http/store-unavailable.ts). A restarting Postgres refuses or cuts
+ * connections at once; these bound the case where it stops answering altogether. The bound is
+ * on the statements of units of work and reads, not on maintenance (TRUNCATE at a reset, VACUUM
+ * after a snapshot) or migrations (a replica waits for another's migrations to finish).
+ */
+export const CONNECT_TIMEOUT_MS = 2_500;
+export const STATEMENT_TIMEOUT_MS = 2_500;
+
+/** A statement that fails (node-postgres: "Query read timeout") when unanswered after STATEMENT_TIMEOUT_MS. */
+const bounded = (text: string, values?: unknown[]): pg.QueryConfig => ({ text, ...(values ? { values } : {}), query_timeout: STATEMENT_TIMEOUT_MS }) as pg.QueryConfig;
+
 class PostgresPool implements SqlPool {
   constructor(private readonly pool: pg.Pool) {}
 
   async connect(): Promise<SqlConnection> {
     const client = await this.pool.connect();
+    // pg-pool listens for a client's errors only while it is idle: one checked out by a unit of
+    // work that loses its connection (Postgres restarting: 57P01, ECONNRESET) would emit an
+    // unhandled 'error' and end the process. Its next statement rejects instead.
+    const lost = (error: Error) => console.error(`mock-gateway: database connection lost while in use: ${error.message}`);
+    client.on('error', lost);
     return {
-      query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }),
-      exec: async (sql) => void (await client.query(sql)),
-      release: () => client.release(),
+      query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(bounded(sql, params))).rows as T[] }),
+      exec: async (sql) => void (await client.query(bounded(sql))),
+      release: (broken) => {
+        client.removeListener('error', lost);
+        client.release(broken ? true : undefined);
+      },
     };
   }
 
   async query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> {
-    return { rows: (await this.pool.query(sql, params)).rows as T[] };
+    return { rows: (await this.pool.query(bounded(sql, params))).rows as T[] };
   }
 
+  /** Maintenance outside units of work (TRUNCATE, VACUUM): as long as it takes. */
   async exec(sql: string): Promise<void> {
     await this.pool.query(sql);
   }
@@ -35,16 +58,21 @@ class PostgresPool implements SqlPool {
 
 /** Connects, migrates (once, whichever replica comes first), and answers the backend. */
 export async function openPostgresBackend(databaseUrl: string, options: { poolSize?: number } = {}): Promise<SqlBackend> {
-  const raw = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  const raw = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // A connection that dies while idle (the database restarted) is dropped, not a crash.
   raw.on('error', (error) => console.error(`mock-gateway: database connection lost: ${error.message}`));
   const pool = new PostgresPool(raw);
   try {
-    const connection = await pool.connect();
+    // Unbounded: a replica starting beside another waits for its migrations (an advisory lock).
+    const client = await raw.connect();
     try {
-      await migrate(connection);
+      await migrate({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }), exec: async (sql) => void (await client.query(sql)) });
     } finally {
-      connection.release();
+      client.release();
     }
   } catch (error) {
     await pool.end();

@@ -11,6 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
 import { cardAuthorizeBody } from '../test-payments';
 import { WEBHOOK_LEASE_MS } from '../webhooks/webhook-outbox';
+import { freshDatabase } from './fresh-database';
 import { Store } from './store';
 
 const adminUrl = process.env.GATEWAY_TEST_DATABASE_URL;
@@ -19,17 +20,7 @@ const FRICTIONLESS = { number: '4000000000000002' };
 
 let databaseUrl: string;
 beforeAll(async () => {
-  if (!onPostgres) return;
-  const { default: pg } = await import('pg');
-  const name = `gateway_replicas_${process.env.VITEST_POOL_ID ?? process.pid}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name}`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  if (onPostgres) databaseUrl = await freshDatabase('gateway_replicas');
 });
 
 /** One replica: its own pool on the shared database. */

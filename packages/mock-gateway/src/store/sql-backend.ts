@@ -5,19 +5,43 @@
  * is ever stored (ids are generated, keys are JSON), so such a lookup finds nothing without asking.
  * A transaction holds its locks as Postgres advisory locks (pg_advisory_xact_lock), so they
  * hold across every process on the database and end with the transaction.
+ * A database that fails (restarting, unreachable, its disk full) rejects with a
+ * StoreUnavailableError (store-errors.ts), whatever the engine's own error was.
  */
 import type { Backend, BackendReader, BackendTransaction } from './backend';
 import type { SqlRunner } from './migrations';
 import { KINDS, type Kind, type RecordTypes } from './record-kinds';
+import { asStoreError, StoreUnavailableError } from './store-errors';
+import { StorageWatch } from './storage-watch';
 
 /** A connection taken from a pool, for one transaction. */
 export interface SqlConnection extends SqlRunner {
-  release(): void;
+  /** `broken`: the connection failed and must not serve again. */
+  release(broken?: boolean): void;
 }
 
 export interface SqlPool extends SqlRunner {
   connect(): Promise<SqlConnection>;
   end(): Promise<void>;
+}
+
+/** The engine's errors as the store's: a failing database becomes a StoreUnavailableError. */
+async function guarded<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw asStoreError(error);
+  }
+}
+
+class GuardedRunner implements SqlRunner {
+  constructor(private readonly db: SqlRunner) {}
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }> {
+    return guarded(this.db.query<T>(sql, params));
+  }
+  exec(sql: string): Promise<void> {
+    return guarded(this.db.exec(sql));
+  }
 }
 
 const tableOf = (kind: Kind): string => KINDS[kind].table;
@@ -70,36 +94,55 @@ class SqlTransaction extends SqlReader implements BackendTransaction {
 }
 
 export class SqlBackend extends SqlReader implements Backend {
+  /** Whether writes failed for want of space, and when that is over (storage-watch.ts). */
+  private readonly storage: StorageWatch;
+
   constructor(
     private readonly pool: SqlPool,
     readonly description: string,
     readonly shared: boolean,
+    /** Free bytes where the data lives (the embedded store's directory), when the engine can tell. */
+    freeBytes?: () => Promise<number>,
   ) {
-    super(pool);
+    super(new GuardedRunner(pool));
+    this.storage = new StorageWatch(freeBytes);
   }
 
   async transaction<T>(locks: readonly string[], work: (tx: BackendTransaction) => Promise<T>): Promise<T> {
-    const connection = await this.pool.connect();
+    const connection = await guarded(this.pool.connect());
+    const db = new GuardedRunner(connection);
+    let broken = false;
     try {
-      await connection.exec('BEGIN');
+      await db.exec('BEGIN');
       try {
         for (const lock of [...new Set(locks)].sort()) {
-          await connection.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]);
+          await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]);
         }
-        const result = await work(new SqlTransaction(connection));
-        await connection.exec('COMMIT');
+        const result = await work(new SqlTransaction(db));
+        await db.exec('COMMIT');
+        this.storage.wrote();
         return result;
       } catch (error) {
-        await connection.exec('ROLLBACK').catch(() => undefined);
+        if (error instanceof StoreUnavailableError) {
+          if (error.fault === 'full') await this.storage.failed();
+          else broken = true;
+        }
+        if (!broken) await db.exec('ROLLBACK').catch(() => (broken = true));
         throw error;
       }
     } finally {
-      connection.release();
+      connection.release(broken);
     }
   }
 
+  /** Resolves when the store can serve: not out of space, and the database answers a read. */
+  async ready(): Promise<void> {
+    await this.storage.check();
+    await this.count('setting');
+  }
+
   async truncate(kinds: readonly Kind[]): Promise<void> {
-    if (kinds.length > 0) await this.pool.exec(`TRUNCATE ${kinds.map(tableOf).join(', ')}`);
+    if (kinds.length > 0) await guarded(this.pool.exec(`TRUNCATE ${kinds.map(tableOf).join(', ')}`));
   }
 
   /**
@@ -108,7 +151,7 @@ export class SqlBackend extends SqlReader implements Backend {
    * nine minutes on a fresh embedded million.
    */
   async settle(): Promise<void> {
-    for (const kind of Object.keys(KINDS) as Kind[]) await this.pool.exec(`VACUUM (ANALYZE) ${tableOf(kind)}`);
+    for (const kind of Object.keys(KINDS) as Kind[]) await guarded(this.pool.exec(`VACUUM (ANALYZE) ${tableOf(kind)}`));
   }
 
   close(): Promise<void> {

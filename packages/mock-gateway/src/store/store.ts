@@ -148,6 +148,11 @@ export class Store {
     return this.backend.count(kind);
   }
 
+  /** Resolves when the store can serve; rejects (a StoreUnavailableError when the database failed) otherwise. */
+  ready(): Promise<void> {
+    return this.backend.ready();
+  }
+
   // ---- Generic access by kind.
 
   async get<K extends Kind>(kind: K, id: string): Promise<RecordTypes[K] | undefined> {

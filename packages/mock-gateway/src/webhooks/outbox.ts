@@ -72,4 +72,10 @@ export interface WebhookOutbox {
   clear(): Promise<void>;
   /** Stops timers; pending retries are dropped. */
   stop(): void;
+  /**
+   * For a graceful stop (SIGTERM): claims nothing more, lets the attempts on the wire finish
+   * and records their answers (until `deadline`, epoch ms), then releases this process's
+   * leases, so other replicas take its deliveries up at once, not when the leases run out.
+   */
+  release(deadline: number): Promise<void>;
 }

@@ -31,6 +31,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { TOKENIZATION_EVENT, type TokenizationWebhookData, type WebhookBody } from '@payments/core';
 import type { GatewayContext } from '../context';
 import { deliveryLock } from '../store/locks';
@@ -38,6 +39,8 @@ import { indexKey, type StoredDelivery } from '../store/record-kinds';
 import type { TransactionRecord } from '../store/records';
 import { answerExcerpt } from './answer-excerpt';
 import { eventsFor } from './events';
+import { releaseLeases } from './leases';
+import { storeWait } from './store-wait';
 import type { DeliveryFilter, WebhookDelivery, WebhookOutbox } from './outbox';
 import { newSystan, transactionPayload } from './payload';
 import { createWebhookSigner } from './signing';
@@ -69,6 +72,8 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   let busy = 0;
   let stopped = false;
   let idleWaiters: (() => void)[] = [];
+  /** A claim or a record, tried again while the database fails (store-wait.ts). */
+  const whenStoreAnswers = storeWait({ signal: shutdown.signal, dropped: (of) => stopped || of !== generation });
 
   function enqueue(merchantId: string, transactionId: string, body: WebhookBody): void {
     const url = ctx.config.webhook_url;
@@ -152,7 +157,7 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   async function attempt(id: string, done: number, of: number): Promise<void> {
     try {
       if (stopped || of !== generation) return;
-      const stored = await claim(id, done);
+      const stored = await whenStoreAnswers(of, () => claim(id, done));
       if (!stored) return;
       const { delivery } = stored;
       const number = done + 1;
@@ -185,23 +190,31 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
         series: (delivery.resends ?? 0) + 1,
       };
       const endedAt = ctx.clock.now(); // the backoff runs from the answer, not from when it is stored
-      const next = await ctx.store.atomic([deliveryLock(id)], async () => {
-        const current = await ctx.store.get('delivery', id);
-        // Forgotten by a reset meanwhile, or (after a stall longer than the lease) recorded by another replica.
-        if (!current || of !== generation || current.delivery.attempts.length !== done) return null;
-        recordAttempt(current, result, at, endedAt);
-        current.lease = current.due_at === null ? null : { owner, until: Date.now() + (current.due_at - endedAt) + WEBHOOK_LEASE_MS };
-        ctx.store.put('delivery', current);
-        return current.due_at;
-      });
+      const next = await whenStoreAnswers(of, () => storeResult(id, done, of, result, at, endedAt));
       if (next !== null) scheduleRetry(id, number, next, of);
     } catch (cause) {
-      // The store failed (it is closing): the delivery stays open and is taken up at the next start.
+      // Stopped while waiting, or the store failed otherwise: the delivery stays open and is taken up at the next start.
       if (!stopped) console.error(`webhook delivery ${id}: ${describeError(cause)}`);
     } finally {
       busy--;
       notifyIfIdle();
     }
+  }
+
+  /**
+   * Stores attempt `done + 1`'s result: when the next attempt is due, or null when none
+   * follows (or the delivery is no longer ours to record: reset, or recorded by another replica).
+   */
+  function storeResult(id: string, done: number, of: number, result: WebhookDelivery['attempts'][number], at: number, endedAt: number): Promise<number | null> {
+    return ctx.store.atomic([deliveryLock(id)], async () => {
+      const current = await ctx.store.get('delivery', id);
+      // Forgotten by a reset meanwhile, or (after a stall longer than the lease) recorded by another replica.
+      if (!current || of !== generation || current.delivery.attempts.length !== done) return null;
+      recordAttempt(current, result, at, endedAt);
+      current.lease = current.due_at === null ? null : { owner, until: Date.now() + (current.due_at - endedAt) + WEBHOOK_LEASE_MS };
+      ctx.store.put('delivery', current);
+      return current.due_at;
+    });
   }
 
   /** Notes an attempt's result and decides what comes next: delivered, a retry, or failed. */
@@ -332,6 +345,17 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       cancelRetries();
       await ctx.store.forget(['delivery']);
       notifyIfIdle();
+    },
+
+    async release(deadline: number): Promise<void> {
+      stopped = true;
+      clearInterval(sweeper);
+      cancelRetries();
+      const late = new AbortController();
+      await Promise.race([this.idle(), sleep(Math.max(0, deadline - Date.now()), undefined, { signal: late.signal }).catch(() => undefined)]);
+      late.abort();
+      shutdown.abort(); // an attempt still on the wire: left open, sent again by whoever takes it up
+      await releaseLeases(ctx, owner, RESUME_LIMIT).catch((cause: unknown) => console.error(`webhook outbox: releasing leases: ${describeError(cause)}`));
     },
 
     stop(): void {
