@@ -33,6 +33,12 @@ async function brandsOf(transactionId: string, gateway: GatewayClient, webhooks:
   return [status.transaction?.payment_method.brand, (event.body as { payload: { payment_method_brand: string } }).payload.payment_method_brand];
 }
 
+/** The transaction submitPayment's promise resolved with, once approved. */
+function approvedTransaction(promise: unknown): { id: string; payment_method: { brand: string | null } } {
+  expect(promise).toMatchObject({ resolved: { approved: true, status: 'APPROVED' } });
+  return (promise as { resolved: { transaction: { id: string; payment_method: { brand: string | null } } } }).resolved.transaction;
+}
+
 developerTest.describe('one-frame card', () => {
   developerTest('choosing Visa then Cartes Bancaires pays with CARTES_BANCAIRES', async ({ developer, createSession, gateway, webhooks }) => {
     await developer.open((await createSession()).id);
@@ -52,11 +58,9 @@ developerTest.describe('one-frame card', () => {
     expect(log.filter((e) => e.name === 'change').at(-1)?.payload).toMatchObject({ valid: true, brand: 'cartes_bancaires', brands: ['cartes_bancaires', 'visa'] });
 
     await developer.pay();
-    const { promises } = await developer.events((l) => l.promises.length > 0);
-    const paid = promises[0] as { resolved: { status: string; transaction: { id: string; payment_method: { brand: string } } } };
-    expect(paid.resolved.status).toBe('APPROVED');
-    expect(paid.resolved.transaction.payment_method.brand).toBe('CARTES_BANCAIRES');
-    expect(await brandsOf(paid.resolved.transaction.id, gateway, webhooks)).toEqual(['CARTES_BANCAIRES', 'CARTES_BANCAIRES']);
+    const paid = approvedTransaction((await developer.events((l) => l.promises.length > 0)).promises[0]);
+    expect(paid.payment_method.brand).toBe('CARTES_BANCAIRES');
+    expect(await brandsOf(paid.id, gateway, webhooks)).toEqual(['CARTES_BANCAIRES', 'CARTES_BANCAIRES']);
   });
 
   developerTest('choosing Visa pays with VISA: the choice, not a default, reaches the gateway', async ({ developer, createSession, gateway, webhooks }) => {
@@ -65,10 +69,9 @@ developerTest.describe('one-frame card', () => {
     await chooser(developer.frame).network('Visa').check();
     await expect.poll(async () => (await developer.events()).log.filter((e) => e.name === 'change').at(-1)?.payload).toMatchObject({ brand: 'visa' });
     await developer.pay();
-    const { promises } = await developer.events((l) => l.promises.length > 0);
-    const paid = promises[0] as { resolved: { transaction: { id: string; payment_method: { brand: string } } } };
-    expect(paid.resolved.transaction.payment_method.brand).toBe('VISA');
-    expect(await brandsOf(paid.resolved.transaction.id, gateway, webhooks)).toEqual(['VISA', 'VISA']);
+    const paid = approvedTransaction((await developer.events((l) => l.promises.length > 0)).promises[0]);
+    expect(paid.payment_method.brand).toBe('VISA');
+    expect(await brandsOf(paid.id, gateway, webhooks)).toEqual(['VISA', 'VISA']);
   });
 
   developerTest('preselects the merchant’s preferred network; a single-network card shows no choice, nor loads it', async ({ developer, createSession, page }) => {
