@@ -7,6 +7,7 @@ export * from './test-cards';
 export * from './money';
 export * from './card/brands';
 export * from './card/brand-names';
+export * from './card/co-badged';
 export * from './card/luhn';
 export * from './card/card-errors';
 export * from './card/card-number';

@@ -4,6 +4,7 @@
  * so a test and the gateway cannot disagree about what a card does.
  */
 import type { BrowserInfo } from './api-types';
+import type { CardNetworkId } from './card/co-badged';
 
 export type TestCardScenario =
   | 'frictionless-approved'
@@ -16,6 +17,8 @@ export interface TestCard {
   scenario: TestCardScenario;
   network: 1 | 2;
   number: string;
+  /** A co-badged card's networks, in the order the card lists them (card/co-badged.ts). */
+  brands?: readonly CardNetworkId[];
 }
 
 export const TEST_CARDS: readonly TestCard[] = [
@@ -29,6 +32,10 @@ export const TEST_CARDS: readonly TestCard[] = [
   { scenario: 'form-submit-declined', network: 2, number: '5200000000000031' },
   { scenario: 'insufficient-funds', network: 1, number: '4000000000000044' },
   { scenario: 'insufficient-funds', network: 2, number: '5200000000000049' },
+  // Co-badged: the shopper chooses the network (EU regulation 2015/751, article 8). Last in
+  // the table, so a search for a scenario's network 1 or 2 card finds the plain ones first.
+  { scenario: 'frictionless-approved', network: 1, number: '4000002500001001', brands: ['cartes_bancaires', 'visa'] },
+  { scenario: 'frictionless-approved', network: 2, number: '5555552500001001', brands: ['cartes_bancaires', 'mastercard'] },
 ];
 
 /** The scenario of a card number (spaces ignored), or undefined for other cards. */

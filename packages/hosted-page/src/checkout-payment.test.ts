@@ -71,6 +71,15 @@ describe('paying by card on the hosted page', () => {
     expect(JSON.stringify(body)).not.toContain(CARD.number);
   });
 
+  it('sends a co-badged card\'s chosen network in plain beside the encrypted card', async () => {
+    const { deps: d, calls } = deps(() => Promise.resolve(result('APPROVED')));
+    const coBadged = { validateAll: () => ({ valid: true }), readCardData: () => ({ ...CARD, number: '4000002500001001', network: 'CARTES_BANCAIRES' }) };
+    await payByCard(d, { kind: 'card', form: coBadged, cvvLess: false }, undefined);
+    await payByCard(d, { kind: 'card', form: validForm, cvvLess: false }, undefined);
+    expect((calls[0]!.body.payment_method as { data: Record<string, string> }).data.brand).toBe('CARTES_BANCAIRES');
+    expect(Object.keys((calls[1]!.body.payment_method as { data: object }).data)).not.toContain('brand');
+  });
+
   it('sends no CVV for a cvv_less session, and a saved card by its id', async () => {
     const { deps: d, calls } = deps(() => Promise.resolve(result('APPROVED')));
     await payByCard(d, { kind: 'card', form: validForm, cvvLess: true }, undefined);

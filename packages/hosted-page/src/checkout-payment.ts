@@ -20,7 +20,7 @@ import { pageTexts } from './texts';
 /** What the page needs from <ef-card-form>. */
 export interface CardFormPort {
   validateAll(): { valid: boolean };
-  readCardData(): { number: string; expiryMonth: string; expiryYear: string; cvv: string } | undefined;
+  readCardData(): { number: string; expiryMonth: string; expiryYear: string; cvv: string; network?: string } | undefined;
 }
 
 export type PaymentResult =
@@ -60,7 +60,15 @@ export async function payByCard(deps: PaymentDeps, choice: CardChoice, instalmen
   const toPay: CardToPay =
     choice.kind === 'saved-card'
       ? { type: 'saved_card', paymentMethodId: choice.paymentMethodId, ...(card?.cvv ? { cvv: card.cvv } : {}) }
-      : { type: 'card', number: card!.number, expiryMonth: card!.expiryMonth, expiryYear: card!.expiryYear, ...(choice.cvvLess ? {} : { cvv: card!.cvv }) };
+      : {
+          type: 'card',
+          number: card!.number,
+          expiryMonth: card!.expiryMonth,
+          expiryYear: card!.expiryYear,
+          ...(choice.cvvLess ? {} : { cvv: card!.cvv }),
+          // A co-badged card's chosen network (the form's choice, checked by the gateway).
+          ...(card!.network ? { network: card!.network } : {}),
+        };
   return pageResult(await payWithCard(deps, toPay, instalments !== undefined ? { instalments } : {}));
 }
 

@@ -64,6 +64,9 @@ export const bsBA: Messages = {
     expiredError: 'Ova sačuvana kartica je istekla. Platite drugom karticom.',
     inactiveError: 'Ova sačuvana kartica se više ne može koristiti. Platite drugom karticom.',
   },
+  cardNetwork: {
+    legend: 'Kartična mreža',
+  },
   alternativeMethods: {
     legend: 'Način plaćanja',
     firstName: 'Ime',

@@ -61,6 +61,9 @@ export const enUS: Messages = {
     expiredError: 'This saved card has expired. Please pay with another card.',
     inactiveError: 'This saved card can no longer be used. Please pay with another card.',
   },
+  cardNetwork: {
+    legend: 'Card network',
+  },
   alternativeMethods: {
     legend: 'Payment method',
     firstName: 'First name',

@@ -31,6 +31,7 @@ export const MESSAGE_SECTIONS = [
   'customerErrors',
   'threeDsErrors',
   'savedCard',
+  'cardNetwork',
   'alternativeMethods',
   'status',
   'hostedPage',

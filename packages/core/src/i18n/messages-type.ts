@@ -38,6 +38,11 @@ export interface Messages {
     /** The gateway refused it as deleted or inactive (INVALID_REQUEST_PAYMENT_METHOD_INACTIVE). */
     readonly inactiveError: string;
   };
+  /** A co-badged card's network choice (card and hosted page: EU regulation 2015/751, article 8). */
+  readonly cardNetwork: {
+    /** The legend of the networks' radio group (the networks' names are not translated). */
+    readonly legend: string;
+  };
   /** The alternative-payment-method component. */
   readonly alternativeMethods: {
     /** The legend of the list of methods. */

@@ -64,6 +64,9 @@ export const roRO: Messages = {
     expiredError: 'Acest card salvat a expirat. Vă rugăm să plătiți cu alt card.',
     inactiveError: 'Acest card salvat nu mai poate fi folosit. Vă rugăm să plătiți cu alt card.',
   },
+  cardNetwork: {
+    legend: 'Rețeaua cardului',
+  },
   alternativeMethods: {
     legend: 'Metodă de plată',
     firstName: 'Prenume',

@@ -64,6 +64,9 @@ export const svSE: Messages = {
     expiredError: 'Det sparade kortet har gått ut. Betala med ett annat kort.',
     inactiveError: 'Det sparade kortet kan inte längre användas. Betala med ett annat kort.',
   },
+  cardNetwork: {
+    legend: 'Kortnätverk',
+  },
   alternativeMethods: {
     legend: 'Betalningssätt',
     firstName: 'Förnamn',

@@ -124,6 +124,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
         : null,
       savedCard: this.type === 'saved-card' && saved ? { ...saved } : null,
       translations: this.config.translations ?? {},
+      ...(this.config.preferredNetworks ? { preferredNetworks: [...this.config.preferredNetworks] } : {}),
     };
   }
 

@@ -47,6 +47,13 @@ describe('PaymentComponent options', () => {
     expect(() => checkComponentConfig('alternative-payment-method', { paymentMethods: [''] })).toThrow(/config.paymentMethods/);
   });
 
+  it('takes preferredNetworks as a list of network ids, and names the option when it is not', () => {
+    expect(checkComponentConfig('card', { preferredNetworks: ['cartes_bancaires', 'visa'] }).preferredNetworks).toEqual(['cartes_bancaires', 'visa']);
+    for (const bad of ['visa', ['VISA'], [''], [42], null]) {
+      expect(() => checkComponentConfig('card', { preferredNetworks: bad }), JSON.stringify(bad)).toThrow(/config.preferredNetworks must be an array of network ids/);
+    }
+  });
+
   it('passes on only the string properties of styles (the frame applies its allow-list)', () => {
     const config = checkComponentConfig('card', { styles: { '--ef-color-text': '#112233', '--ef-radius': 4, onload: () => 1 } });
     expect(config.styles).toEqual({ '--ef-color-text': '#112233' });

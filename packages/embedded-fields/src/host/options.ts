@@ -79,6 +79,11 @@ export function checkComponentConfig(type: ComponentType, config: unknown): Comp
       if (typeof value !== 'boolean') fail(`config.customerConfig.${key}`, 'must be a boolean');
     }
   }
+  if (c.preferredNetworks !== undefined) {
+    if (!Array.isArray(c.preferredNetworks) || !c.preferredNetworks.every((n) => typeof n === 'string' && /^[a-z_]{1,32}$/.test(n))) {
+      fail('config.preferredNetworks', 'must be an array of network ids, e.g. ["cartes_bancaires", "visa"]');
+    }
+  }
   if (c.paymentMethods !== undefined) {
     if (!Array.isArray(c.paymentMethods) || !c.paymentMethods.every((m) => typeof m === 'string' && m !== '')) {
       fail('config.paymentMethods', 'must be an array of payment method types, e.g. ["provider-x-local", "wallet-a-redirect"]');

@@ -118,7 +118,10 @@ export interface PaymentComponentEventMap {
   error: PaymentError;
   /** The shopper pressed Enter in a field: the merchant decides whether to submitPayment. */
   submit: Record<string, never>;
-  /** The detected card brand changed (visa, mastercard, …; null when none). */
+  /**
+   * The card brand changed (visa, mastercard, …; null when none): a new number, or a new
+   * network chosen for a co-badged card (cartes_bancaires, visa, …). `change` carries `brands`.
+   */
   brand: { brand: string | null };
 }
 
@@ -134,6 +137,13 @@ export interface ComponentConfig {
   translations?: Translations | undefined;
   onChange?: ((state: ComponentState) => void) | undefined;
   onError?: ((error: PaymentError) => void) | undefined;
+  /**
+   * card: a co-badged card's networks to preselect, in order, as the state names them
+   * (`["cartes_bancaires", "visa", "mastercard"]`). The first the card has is preselected,
+   * else the first network the card lists; the shopper may always choose another (EU
+   * regulation 2015/751, article 8). Default: none.
+   */
+  preferredNetworks?: string[] | undefined;
   /** Offer the shopper a "save this card" checkbox (tokenization.save_card_for_future_payments). */
   saveCard?: { offer: boolean; tokenizeFor?: 'CUSTOMER_INITIATED_TRANSACTION' | 'MERCHANT_INITIATED_TRANSACTION' | undefined } | undefined;
   /**

@@ -34,5 +34,9 @@ export const BRAND_MARKS: Readonly<Record<string, () => SVGTemplateResult>> = {
     <path d="M16 5h8l-3 16h-8z" fill="#00447c" />
     <path d="M23 5h9l-3 16h-9z" fill="#007b84" />
     <text x="20.5" y="15.6" text-anchor="middle" fill="#fff" font-family="Arial, Helvetica, sans-serif" font-size="6.4" font-weight="800">UP</text>`,
+  cartes_bancaires: () => svg`${frame('#ffffff', '#c9ced6')}
+    <path d="M6 4h22a6 6 0 0 1 6 6v6a6 6 0 0 1-6 6H6z" fill="#005b9a" />
+    <path d="M20 4h8a6 6 0 0 1 6 6v6a6 6 0 0 1-6 6h-8z" fill="#00a3a6" />
+    <text x="20" y="17.2" text-anchor="middle" fill="#fff" font-family="Arial, Helvetica, sans-serif" font-size="10.5" font-weight="800" letter-spacing="0.6">CB</text>`,
 };
 

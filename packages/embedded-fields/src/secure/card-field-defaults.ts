@@ -23,6 +23,8 @@ export interface CardData {
   email: string;
   /** The shopper ticked "save this card" (only when offered). */
   saveCard: boolean;
+  /** A co-badged card's chosen network, as the gateway writes it (CARTES_BANCAIRES); undefined otherwise. */
+  network?: string | undefined;
 }
 
 /** Longest holder name (spec: names up to 255 characters; core's CUSTOMER_LIMITS.text). */

@@ -34,6 +34,8 @@ export interface CardFieldView {
   brand: CardBrand | undefined;
   required: boolean;
   busy: boolean;
+  /** Drawn at the field's end: the number's network choice (network-choice.ts). */
+  extra?: TemplateResult | typeof nothing | undefined;
   onBeforeInput(event: InputEvent): void;
   onInput(event: Event): void;
   onCompositionEnd(event: CompositionEvent): void;
@@ -83,6 +85,7 @@ export function renderCardField(view: CardFieldView): TemplateResult {
       ${brandId && brand ? html`<span class="ef-sr-only" id=${brandId}>${brand.displayName}</span>` : nothing}
     </div>
     <p class="ef-error" id=${errorId} aria-live="polite">${error}</p>
+    ${view.extra ?? nothing}
   </div>`;
 }
 

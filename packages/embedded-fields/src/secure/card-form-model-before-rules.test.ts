@@ -23,6 +23,7 @@ describe('CardFormModel without its rules', () => {
     expect(model.state()).toEqual({
       valid: false,
       brand: null,
+      brands: [],
       fields: {
         number: { empty: true, complete: false, valid: false, error: null, brand: null },
         expiry: { empty: true, complete: false, valid: false, error: null },

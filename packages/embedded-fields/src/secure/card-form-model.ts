@@ -12,7 +12,9 @@ import type { FrameConfig } from '../shared/protocol';
 import type { SavedCardView } from './field-controller';
 import { emptyFieldState, emptyValues, FIELD_ORDER, typingModes, type CardData, type FieldMode } from './card-field-defaults';
 import { cardRules } from './card-rules-loader';
-import type { CardRules } from './card-rules';
+import type { CardNetworks, CardRules } from './card-rules';
+
+const NO_NETWORKS: CardNetworks = { networks: [] };
 
 /**
  * The rules, where an answer needs them. They are always here by then: the fields hold
@@ -36,6 +38,8 @@ export class CardFormModel {
   saveCard = false;
   /** No CVV field for a new card (the hosted page's `cvv_less`). */
   hideCvv = false;
+  /** A co-badged card's network the shopper chose; kept while the number has it (network()). */
+  chosenNetwork: string | undefined;
 
   /** The fields the configuration shows, in FIELD_ORDER. */
   shownFields(): FieldName[] {
@@ -65,8 +69,17 @@ export class CardFormModel {
     return this.values.number === '' ? undefined : rules().detectCardBrand(this.values.number);
   }
 
+  /**
+   * Every network of the number typed so far, and the one the payment goes on: the shopper's
+   * choice, else the merchant's preferred, else the card's first (core's chooseCardNetwork).
+   * None for a saved card (its brand is settled) or an empty number.
+   */
+  networks(): CardNetworks {
+    return this.config?.component === 'card' && this.values.number ? rules().cardNetworks(this.values.number, this.chosenNetwork, this.config.preferredNetworks) : NO_NETWORKS;
+  }
+
   brandId(): string | null {
-    return this.config?.component === 'saved-card' ? (this.savedCard()?.brandId ?? null) : (this.brand()?.id ?? null);
+    return this.config?.component === 'saved-card' ? (this.savedCard()?.brandId ?? null) : (this.networks().network ?? null);
   }
 
   /** A field's state, judged as in `mode` (its own mode by default). */
@@ -90,6 +103,7 @@ export class CardFormModel {
       // An expired saved card cannot pay, whatever its CVV.
       valid: Object.values(fields).every((state) => state.valid) && this.shownFields().length > 0 && !this.savedCardExpired(),
       brand: this.brandId(),
+      ...(this.config?.component === 'card' ? { brands: [...this.networks().networks] } : {}),
       fields,
     };
   }
@@ -126,6 +140,7 @@ export class CardFormModel {
     if (!number || !expiry) return undefined;
     const { month, year } = expiry;
     return {
+      network: this.networks().chosen,
       number,
       expiryMonth: month,
       expiryYear: year,

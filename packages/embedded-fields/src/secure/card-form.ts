@@ -34,6 +34,7 @@ import { CardFormModel } from './card-form-model';
 import { cardRules, loadCardRules, whenCardRules } from './card-rules-loader';
 import type { CardRules } from './card-rules';
 import { renderCardField, renderSavedCard } from './card-fields-view';
+import { retriedImport } from './retried-import';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
 import { FORM_EVENTS, type FocusExitDirection } from './form-events';
@@ -47,6 +48,9 @@ export const CARD_FORM_EVENTS = FORM_EVENTS;
 export type { CardData, FocusExitDirection };
 
 let instances = 0;
+
+/** A co-badged card's network chooser, a chunk of its own: imported here, in the entry, for the rules' chunk (network-choice.ts). */
+const importNetworkChooser = retriedImport(() => import('./network-chooser'));
 
 /** The fields whose state leaves as a character is typed, before the `input` event (#onBeforeInput). */
 const FORETOLD_FIELDS: ReadonlySet<FieldName> = new Set(['number', 'expiry', 'cvv']);
@@ -357,6 +361,21 @@ export class CardForm extends FrameElement {
         (name === 'holderName' && Boolean(customer?.holderNameRequired)) ||
         (name === 'email' && Boolean(customer?.holderEmailRequired)),
       busy: this.#form.busy,
+      // A co-badged number's networks to choose from (the rules are here once a number has any).
+      extra:
+        name === 'number'
+          ? cardRules()?.renderNetworkChoice(
+              this.#model,
+              `${this.#id}-number`,
+              text,
+              this.#form.busy,
+              () => {
+                this.requestUpdate();
+                this.#emitState();
+              },
+              importNetworkChooser,
+            )
+          : nothing,
       onBeforeInput: (event) => this.#onBeforeInput(name, event),
       onInput: (event) => this.#onInput(name, event),
       onCompositionEnd: (event) => this.#onCompositionEnd(name, event),

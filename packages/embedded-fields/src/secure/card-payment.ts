@@ -12,7 +12,7 @@ import type { GatewayApi } from './gateway-api';
 
 /** The card to pay with. `cvv` is left out where none is asked (hosted page `cvv_less`). */
 export type CardToPay =
-  | { type: 'card'; number: string; expiryMonth: string; expiryYear: string; cvv?: string }
+  | { type: 'card'; number: string; expiryMonth: string; expiryYear: string; cvv?: string; network?: string | undefined }
   | { type: 'saved_card'; paymentMethodId: string; cvv?: string };
 
 export interface PaymentChannel {
@@ -48,6 +48,8 @@ export async function payByCard(channel: PaymentChannel, card: CardToPay, extra:
               ...cvv,
               encrypted_expiration_month: await encrypt(card.expiryMonth),
               encrypted_expiration_year: await encrypt(card.expiryYear),
+              // A co-badged card's chosen network; the gateway checks it against the number.
+              ...(card.network ? { brand: card.network } : {}),
             },
           };
     response = await authorize(channel, {

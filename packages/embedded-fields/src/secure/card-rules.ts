@@ -6,17 +6,33 @@
  * none of them to draw. The frame's code reaches them only through the loader (a static
  * import would put them back in its first download). The hosted page loads them the same
  * way, at the shopper's first focus or touch (the secure face); its first view, drawn in
- * Node, awaits them first.
+ * Node, awaits them first. A co-badged card's network chooser is reached through them too
+ * (network-choice.ts): a number has networks only once they are here.
  */
-import { detectCardBrand, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
+import { chooseCardNetwork, detectCardBrand, detectCardNetworks, gatewayNetworkName, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
 import { cardFieldState, editCardField } from './card-fields';
 import { cardNumberReady, describeSavedCard, editKindOf, savedCardExpired } from './field-controller';
 import { heldFieldValue } from './held-typing';
+import { renderNetworkChoice } from './network-choice';
 
 /** An expiry as typed, as the month and four-digit year to encrypt; undefined unless valid now. */
 function encryptableExpiry(value: string): { month: string; year: string } | undefined {
   const expiry = validateExpiry(value, new Date(), { final: true }).expiry;
   return expiry ? toEncryptableExpiry(expiry) : undefined;
+}
+
+/** Every network of a (partial) number, and the one a payment on it goes on. */
+export interface CardNetworks {
+  networks: readonly string[];
+  network?: string | undefined;
+  /** A co-badged card's network as the gateway writes it (CARTES_BANCAIRES), to send; absent for one network. */
+  chosen?: string | undefined;
+}
+
+function cardNetworks(number: string, chosen: string | undefined, preferred: readonly string[] | undefined): CardNetworks {
+  const networks = detectCardNetworks(number);
+  const network = chooseCardNetwork(networks, { chosen, preferred });
+  return { networks, network, chosen: networks.length > 1 && network ? gatewayNetworkName(network) : undefined };
 }
 
 export const cardRules = {
@@ -27,6 +43,8 @@ export const cardRules = {
   describeSavedCard,
   savedCardExpired,
   detectCardBrand,
+  cardNetworks,
+  renderNetworkChoice,
   normalizeCardNumber,
   encryptableExpiry,
   heldFieldValue,

@@ -134,7 +134,8 @@ export class FormController implements FrameElementController {
   }
 }
 
-function adoptStyles(doc: Document, options: FormControllerOptions): void {
+/** Adopts the stylesheets on the document once (a <style> with `styleId` where adoption is missing). */
+export function adoptStyles(doc: Document, options: Pick<FormControllerOptions, 'styles' | 'styleId'>): void {
   const sheets = options.styles.map((css) => css.styleSheet).filter((sheet): sheet is CSSStyleSheet => sheet !== undefined);
   if (sheets.length === options.styles.length && 'adoptedStyleSheets' in doc) {
     if (sheets.every((sheet) => doc.adoptedStyleSheets.includes(sheet))) return;

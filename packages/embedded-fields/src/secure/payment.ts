@@ -21,7 +21,7 @@ import { checkCustomerInput, paymentError } from './payment-errors';
 export interface CardFormPort {
   validateAll(): Pick<ComponentState, 'valid' | 'fields'>;
   readCardData():
-    | { number: string; expiryMonth: string; expiryYear: string; cvv: string; holderName: string; email: string; saveCard: boolean }
+    | { number: string; expiryMonth: string; expiryYear: string; cvv: string; holderName: string; email: string; saveCard: boolean; network?: string }
     | undefined;
   setBusy(busy: boolean): void;
   showFormMessage(text: string | null): void;
@@ -91,7 +91,7 @@ async function authorizeAndAuthenticate(
   const saved = ctx.config.component === 'saved-card' ? ctx.config.savedCard : null;
   const toPay: CardToPay = saved
     ? { type: 'saved_card', paymentMethodId: saved.paymentMethodId, cvv: card.cvv }
-    : { type: 'card', number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, cvv: card.cvv };
+    : { type: 'card', number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, cvv: card.cvv, network: card.network };
   const extra = {
     customer: toGatewayCustomer({ ...customer, ...(card.email && !customer.email ? { email: card.email } : {}) }),
     ...(card.saveCard && ctx.config.saveCard

@@ -95,7 +95,16 @@ export interface FieldState {
 
 export interface ComponentState {
   valid: boolean;
+  /**
+   * The card's brand (visa, mastercard, …); for a co-badged card, the network chosen for the
+   * payment (cartes_bancaires, visa, …), one of `brands`. Null when none shows yet.
+   */
   brand: string | null;
+  /**
+   * card: every network of the number typed so far, in the order the card lists them; two or
+   * more for a co-badged card (`['cartes_bancaires', 'visa']`), when the shopper chooses.
+   */
+  brands?: string[];
   fields: Partial<Record<FieldName | AlternativeFieldName, FieldState>>;
   /** alternative-payment-method: the chosen method's type (e.g. provider-x-local), or null. */
   method?: string | null;

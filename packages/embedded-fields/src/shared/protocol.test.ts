@@ -88,6 +88,7 @@ describe('isFrameConfig', () => {
     expect(isFrameConfig(card)).toBe(true);
     expect(isFrameConfig(savedCard)).toBe(true);
     expect(isFrameConfig({ ...card, translations: undefined })).toBe(true);
+    expect(isFrameConfig({ ...card, preferredNetworks: ['cartes_bancaires', 'visa'] })).toBe(true);
   });
 
   it.each([
@@ -97,6 +98,8 @@ describe('isFrameConfig', () => {
     ['a customer flag that is not a boolean', { ...card, customerConfig: { ...card.customerConfig, hasHolderName: 'yes' } }],
     ['styles that are a list', { ...card, styles: ['--ef-color-text'] }],
     ['translations that are text', { ...card, translations: 'x' }],
+    ['preferred networks that are not a list of text', { ...card, preferredNetworks: 'visa' }],
+    ['preferred networks with a number', { ...card, preferredNetworks: ['visa', 7] }],
     ['an unknown tokenization', { ...card, saveCard: { offer: true, tokenizeFor: 'ANY' } }],
     ['a saved card without its id', { ...savedCard, savedCard: { ...savedCard.savedCard, paymentMethodId: 5 } }],
     ['nothing', null],

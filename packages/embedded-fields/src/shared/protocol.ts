@@ -77,6 +77,8 @@ export interface FrameConfig {
   savedCard: { paymentMethodId: string; maskedPan: string; expirationDate: string; cardBrand: string } | null;
   /** The merchant's string overrides, checked on the host; the frame checks again and renders them as text. */
   translations?: Translations;
+  /** A co-badged card's networks to preselect, in order (the `preferredNetworks` option). */
+  preferredNetworks?: string[];
 }
 
 export interface SubmitRequest {
@@ -308,6 +310,7 @@ export function isFrameConfig(value: unknown): value is FrameConfig {
   const customer = value.customerConfig;
   if (!isRecord(customer) || ![customer.hasHolderName, customer.holderNameRequired, customer.hasHolderEmail, customer.holderEmailRequired].every(isFlag)) return false;
   if (!isStringRecord(value.styles) || (value.translations !== undefined && !isStringRecord(value.translations))) return false;
+  if (value.preferredNetworks !== undefined && !isStringList(value.preferredNetworks)) return false;
   const save = value.saveCard;
   if (save !== null && !(isRecord(save) && save.offer === true && (save.tokenizeFor === 'CUSTOMER_INITIATED_TRANSACTION' || save.tokenizeFor === 'MERCHANT_INITIATED_TRANSACTION'))) return false;
   const saved = value.savedCard;

@@ -40,6 +40,8 @@ function paymentMethodSchema(options: { cvvRequired: boolean }) {
                 encrypted_cvv: cipher,
                 encrypted_expiration_month: cipher,
                 encrypted_expiration_year: cipher,
+                // A co-badged card's chosen network, as the gateway writes brands (CARTES_BANCAIRES).
+                brand: { type: 'string', minLength: 1, maxLength: 32 },
               },
             },
           },

@@ -5,7 +5,8 @@
  *
  * Each encrypted field must decrypt with the merchant's key; one that does not is a 422 on
  * its own property (`payment_method.data.encrypted_cvv`, ...). The fields of one card are
- * decrypted side by side in the decrypt workers (card-keys.ts), off the event loop.
+ * decrypted side by side in the decrypt workers (card-keys.ts), off the event loop. A card's
+ * plain `brand` (a co-badged card's chosen network) must be one of the number's networks.
  */
 import { ERROR_CODES, decodeBase64Json, type PaymentMethodData } from '@payments/core';
 import type { GatewayContext } from '../context';
@@ -40,6 +41,8 @@ export async function resolvePaymentMethod(
         year: 'encrypted_expiration_year',
         cvv: 'encrypted_cvv',
       });
+      // A co-badged card's chosen network: checked against the number (card-brand.ts).
+      if (data.brand !== undefined) card.brand = cardBrand(card.number, data.brand);
       return { data: cardMethodData(hash, 'card', card), card, threeDs: true, savedCard: null };
     }
     case 'saved_card':
