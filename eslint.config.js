@@ -92,9 +92,10 @@ const importBoundaries = [
   ]),
   // Tests may compare against every catalog.
   zone([`${EF}/secure/**/*.test.ts`], [{ regex: into('host'), message: 'Gateway-origin code (secure) must not import merchant-page code (host).' }]),
-  // bench/ has its own support; the one thing it shares with e2e is the shared sandbox's topology
-  // (Postgres, replicas, HAProxy), which the replicas bench loads and e2e/replicas tests.
-  zone(['bench/**'], [{ regex: '^@payments/e2e(?!/shared-sandbox$)(?:/|$)', message: 'bench/ has its own support; it does not import the e2e suite (only its shared-sandbox topology).' }]),
+  // bench/ has its own support; what it shares with e2e is the shared sandbox's topology
+  // (Postgres, replicas, HAProxy), which the replicas bench loads and e2e/replicas tests, and
+  // the browser leak guard's driver, which the leak-guard bench runs longer than its spec.
+  zone(['bench/**'], [{ regex: '^@payments/e2e(?!/(?:shared-sandbox|leak-lab)$)(?:/|$)', message: 'bench/ has its own support; it does not import the e2e suite (only its shared-sandbox topology and the leak guard\'s driver).' }]),
 ];
 
 export default tseslint.config(
