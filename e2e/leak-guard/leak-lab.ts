@@ -177,7 +177,8 @@ export async function openLeakLab(context: BrowserContext, o: { merchantUrl: str
     cycles: (n) => page.evaluate((count) => (window as unknown as { leakLab: { cycles(n: number): Promise<void> } }).leakLab.cycles(count), n),
     async mountOne() {
       await page.evaluate(() => (window as unknown as { leakLab: { mount(): Promise<void> } }).leakLab.mount());
-      const frame = page.frames().find((f) => f.url().startsWith(`${o.gatewayUrl}/frames/`));
+      // The component's frame, not the preload frame (which goes once a frame is ready).
+      const frame = page.frames().find((f) => /\/frames\/(?:card|apm)\?/.test(f.url()) && f.url().startsWith(o.gatewayUrl));
       if (!frame) throw new Error('no gateway frame after mount');
       return frame;
     },
