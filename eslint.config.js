@@ -1,6 +1,5 @@
 // Flat config: strict TypeScript rules everywhere, and the project's security habits
 // (no raw HTML sinks, no postMessage to '*') enforced as errors rather than review notes.
-import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -18,20 +17,14 @@ const EVERYWHERE = [
   { regex: '^@payments/[^/]+/src(?:/|$)', message: "Import a package through the entries its package.json exports lists, not its src/ folder." },
 ];
 
-// Embedded Fields has three faces: src/host (the merchant page; src/index.ts and today's
-// src/public-api.ts too), src/secure (gateway-origin code; today src/frame) and src/shared
-// (the protocol and constants both use). Host and secure never import each other; shared
-// imports neither, or secure code would reach host code through it.
+// Embedded Fields has three faces: src/host (the merchant page, with src/index.ts; its public
+// types in src/host/public-api.ts), src/secure (gateway-origin code: the frames) and
+// src/shared (the protocol and constants both use). Host and secure never import each other;
+// shared imports neither, or secure code would reach host code through it.
 const EF = 'packages/embedded-fields/src';
-const SECURE_DIRS = ['secure', 'frame'];
 
 // The hosted page reaches Embedded Fields through `@payments/embedded-fields/secure` only.
-// Until #12a replaces them with `/secure`, it may also use the four deep entries it uses
-// today, each only while Embedded Fields' package.json still exports it: removing an export
-// forbids it here too.
-const EF_EXPORTS = JSON.parse(readFileSync(new URL('./packages/embedded-fields/package.json', import.meta.url), 'utf8')).exports;
-const LEGACY_DEEP_ENTRIES = ['card-form', 'card-encryption', 'gateway-api', 'fingerprint'].filter((entry) => `./${entry}` in EF_EXPORTS);
-const HOSTED_PAGE_MAY_IMPORT = ['secure', ...LEGACY_DEEP_ENTRIES];
+const HOSTED_PAGE_MAY_IMPORT = ['secure'];
 
 const zone = (files, patterns, paths = []) => ({
   files,
@@ -60,14 +53,14 @@ const importBoundaries = [
   zone(
     [`${EF}/host/**`, `${EF}/*.ts`],
     [
-      { regex: into(...SECURE_DIRS), message: 'Merchant-page code (host) must not import gateway-origin code (secure/frame): share it through src/shared.' },
+      { regex: into('secure'), message: 'Merchant-page code (host) must not import gateway-origin code (secure): share it through src/shared.' },
       { regex: '^@payments/embedded-fields/secure$', message: 'Merchant-page code (host) must not import the secure face.' },
     ],
   ),
   zone(
-    [`${EF}/secure/**`, `${EF}/frame/**`],
+    [`${EF}/secure/**`],
     [
-      { regex: into('host'), message: 'Gateway-origin code (secure/frame) must not import merchant-page code (host): share it through src/shared.' },
+      { regex: into('host'), message: 'Gateway-origin code (secure) must not import merchant-page code (host): share it through src/shared.' },
       { regex: '^@payments/embedded-fields(?:/|$)', message: 'Gateway-origin code imports its own package by relative path, and never the merchant-page face.' },
       {
         regex: '^lit$',
@@ -78,7 +71,7 @@ const importBoundaries = [
   ),
   zone(
     [`${EF}/shared/**`],
-    [{ regex: into('host', ...SECURE_DIRS), message: 'src/shared is what host and secure code both use: it imports neither.' }],
+    [{ regex: into('host', 'secure'), message: 'src/shared is what host and secure code both use: it imports neither.' }],
   ),
   zone(
     ['packages/hosted-page/**'],
@@ -101,8 +94,9 @@ const importBoundaries = [
   zone([`${EF}/secure/**/*.test.ts`], [{ regex: into('host'), message: 'Gateway-origin code (secure) must not import merchant-page code (host).' }]),
   // bench/ has its own support; what it shares with e2e is the shared sandbox's topology
   // (Postgres, replicas, HAProxy), which the replicas bench loads and e2e/replicas tests, and
-  // the throwaway Postgres under it (the soak on the postgres store).
-  zone(['bench/**'], [{ regex: '^@payments/e2e(?!/(?:shared-sandbox|postgres-cluster)$)(?:/|$)', message: 'bench/ has its own support; it does not import the e2e suite (only its shared-sandbox topology and throwaway Postgres).' }]),
+  // the throwaway Postgres under it (the soak on the postgres store), and the browser leak
+  // guard's driver, which the leak-guard bench runs longer than its spec.
+  zone(['bench/**'], [{ regex: '^@payments/e2e(?!/(?:shared-sandbox|postgres-cluster|leak-lab)$)(?:/|$)', message: 'bench/ has its own support; it does not import the e2e suite (only its shared-sandbox topology, throwaway Postgres and the leak guard\'s driver).' }]),
 ];
 
 export default tseslint.config(

@@ -7,34 +7,40 @@
  *  - mount() → ready beside an empty gateway iframe on the same page, runs alternating which
  *    goes first, each run in a fresh browser context (cold), then again in the same context
  *    (warm: HTTP cache primed);
- *  - keystroke → onChange on state-changing keys, unthrottled and at a 4× CPU slowdown
- *    (CDP Emulation.setCPUThrottlingRate on the merchant page and on the frame's process),
- *    with its floor at 4× beside it: a plain input in a cross-site frame that posts each
- *    input over a MessagePort (bench/pages/plain-input.html);
+ *  - keystroke → onChange on state-changing keys, unthrottled and at a 4× CPU slowdown, and
+ *    its floor at 4× in the same page: a plain input in a cross-site frame
+ *    (embedded-fields-keystrokes.ts);
  *  - mounted as the script loads: mount() (or the empty iframe) called in embedded-fields.js's
- *    own load event, the same task (bench/pages/mount.html, loadScriptThen), each frame on a
- *    page of its own, alternating which is measured first, on loopback;
+ *    own load event, the same task (bench/pages/mount.html, loadScriptThen), and 100 ms and
+ *    400 ms after it (loadScriptAfter: most merchants mount after fetching their session or
+ *    hydrating), each frame on a page of its own, alternating which is measured first, on
+ *    loopback;
  *  - mount() → ready beside the empty iframe again through a phone's network (Lighthouse's
  *    mobile profile, support/slow-link.ts), each on a page of its own: loopback measures CPU
- *    only, a phone also waits for every sequential request. Mounted as the script loads, and
- *    a second later (a page that loads the script with the page and mounts when the shopper
+ *    only, a phone also waits for every sequential request. Mounted as the script loads, 100 ms
+ *    and 400 ms after it, and a second later (a page that loads the script with the page and mounts when the shopper
  *    reaches payment, or after fetching its session): what the preload frame has fetched by
  *    then is what the mount does not wait for. The second's wait is the scenario itself, not
  *    a wait for a state;
  *  - submitPayment → callback, frictionless card.
  */
-import type { BrowserContext, Frame, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { GatewayClient } from '@payments/testing';
 import { launchChromium } from './support/chromium';
 import { startGatewayProcess } from './support/gateway-process';
 import { startMerchantServer } from './support/merchant-server';
 import { createBenchSession } from './support/session';
-import { quantile, ratioOfMedians, round1, spread, type Spread } from './support/stats';
+import { ratioOfMedians, round1, spread, type Spread } from './support/stats';
+import { benchKeystrokes, type KeystrokeResult } from './embedded-fields-keystrokes';
 import { waitForQuiet } from './support/quiet';
 import { MOBILE_NETWORK, startSlowLink } from './support/slow-link';
 import { recordWire, type WireTotal } from './support/wire';
 
 const CARD_FRAME = 'iframe[title="Secure card payment"]';
+
+/** When the card (or the empty iframe) is asked for after the script's load event: in it, 100 ms and 400 ms after it (ms). */
+type Gap = 'at_once' | 'after_100ms' | 'after_400ms';
+const GAPS: readonly (readonly [Gap, number])[] = [['at_once', 0], ['after_100ms', 100], ['after_400ms', 400]];
 
 export interface CardMountResult {
   browser: string;
@@ -60,17 +66,19 @@ export interface CardMountResult {
    * is measured first.
    */
   loopback_at_once: MobilePairs;
-  /** The same through a phone's network, each frame on a page of its own: mounted as the script loads, and a second later. */
-  mobile_network: { profile: string; at_once: MobilePairs; after_1s: MobilePairs };
+  /**
+   * Mounted 100 ms and 400 ms after the script's load event, as most merchants mount (after
+   * fetching their session, or once their framework has hydrated), the same way: each frame
+   * on a page of its own, both orders, as many runs as mounted as the script loads.
+   */
+  loopback_after_script: { after_100ms: MobilePairs; after_400ms: MobilePairs };
+  /** The same through a phone's network, each frame on a page of its own: mounted as the script loads, 100 ms, 400 ms and a second later. */
+  mobile_network: { profile: string; at_once: MobilePairs; after_100ms: MobilePairs; after_400ms: MobilePairs; after_1s: MobilePairs };
   /** What a card mounted as the script loads downloads until ready (the first mobile run): the bytes of the other case. */
   card_mount_wire_at_once: WireTotal;
-  keystroke_to_onchange_ms: { unthrottled: KeystrokeSpread; throttled_4x: KeystrokeSpread };
-  /**
-   * The floor of that figure at 4×: the same keys into a plain input in a cross-site frame
-   * that only posts each input to the merchant page over a MessagePort, as penpal does
-   * (bench/pages/plain-input.html).
-   */
-  plain_frame_keystroke_ms: { throttled_4x: Spread & { p95: number } };
+  keystroke_to_onchange_ms: KeystrokeResult['keystroke_to_onchange_ms'];
+  /** The floor of that figure at 4× (embedded-fields-keystrokes.ts): the judged figure is the card's p95 ÷ this one's. */
+  plain_frame_keystroke_ms: KeystrokeResult['plain_frame_keystroke_ms'];
   submit_to_callback_ms: Spread;
 }
 
@@ -92,22 +100,6 @@ export interface MobilePairs {
   /** Every run's two times (ms), in order. */
   runs: { blank: number; mount: number }[];
 }
-
-/**
- * Keystroke → onChange, from the key event; `from_dispatch` from the automation's key press;
- * `from_beforeinput` from the frame's `beforeinput` event (the part that is ours: the form
- * works out the state the character leads to and sends it, the merchant page's onChange),
- * `key_to_beforeinput` what the browser takes before it; `input_after_onchange` how long
- * after onChange the frame's `input` event came (the browser inserting the character and
- * laying the field out, no longer on the way to onChange).
- */
-export type KeystrokeSpread = Spread & {
-  p95: number;
-  from_dispatch: Spread & { p95: number };
-  from_beforeinput: Spread & { p95: number };
-  key_to_beforeinput: Spread & { p95: number };
-  input_after_onchange: Spread & { p95: number };
-};
 
 export async function benchEmbeddedFields(options: { runs: number; keystrokes: number; mobileRuns: number }): Promise<CardMountResult> {
   const gateway = await startGatewayProcess();
@@ -152,7 +144,7 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
     // arrived when mount() resolved. On loopback, what the frame asks for as its ready report
     // leaves (penpal) may finish before the bench hears of ready; 150 ms keep them apart.
     const link = await startSlowLink(gateway.url, MOBILE_NETWORK);
-    const mobile = { at_once: [] as { blank: number; mount: number }[], after_1s: [] as { blank: number; mount: number }[] };
+    const mobile: Record<Gap | 'after_1s', { blank: number; mount: number }[]> = { at_once: [], after_100ms: [], after_400ms: [], after_1s: [] };
     const wirePerRun: number[] = [];
     let mountWire: WireTotal | undefined;
     let mountWireAtOnce: WireTotal | undefined;
@@ -163,13 +155,9 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
       const page = await open(context, gatewayUrl);
       await waitForQuiet({ windowMs: 300, maxWaitMs: 5_000 });
       let ms: number;
-      // At once: in the script's own load event (the same task). Later: a second after it.
+      // At once: in the script's own load event (the same task). Later: `gapMs` after it, timed in the page.
       if (gapMs === 0) ms = (await page.evaluate(`window.loadScriptThen('${kind}')`)) as number;
-      else {
-        await page.evaluate('window.loadScript()');
-        await page.waitForTimeout(gapMs);
-        ms = (await page.evaluate(kind === 'card' ? 'window.mountCard()' : 'window.loadBlank()')) as number;
-      }
+      else ms = (await page.evaluate(`window.loadScriptAfter('${kind}', ${gapMs})`)) as number;
       const arrived = wire.arrived();
       await wire.idle();
       const split = await wire.stopAt(arrived);
@@ -178,7 +166,7 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
     };
     try {
       for (let run = 0; run < options.mobileRuns; run += 1) {
-        for (const [gap, gapMs] of [['at_once', 0], ['after_1s', 1_000]] as const) {
+        for (const [gap, gapMs] of [...GAPS, ['after_1s', 1_000]] as const) {
           const order = run % 2 === 0 ? (['blank', 'card'] as const) : (['card', 'blank'] as const);
           const times = { blank: 0, mount: 0 };
           for (const kind of order) {
@@ -201,23 +189,26 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
     } finally {
       await link.stop();
     }
-    // Mounted as the script loads, on loopback: each frame on a page of its own, as above.
-    // At least 20 runs in each order, since each order's median is reported and judged: a
+    // Mounted as the script loads, and 100 ms and 400 ms after it, on loopback: each frame on
+    // a page of its own, as above. At least 20 runs in each order, since each order's median is reported and judged: a
     // single time here spreads widest of the card's figures (the empty iframe's p25–p75 some
     // 40 ms wide, 136–253 ms in one run), so the median of 9 moves by about ±12 ms and an
     // order's ratio by about ±0.1 (one build gave 1.02 in one order and 1.31 in the other,
     // 2026-11-28). A page of its own costs about a second. (A quick check with fewer than 9
-    // runs keeps its number.)
+    // runs keeps its number.) The same for each gap: its ratio is judged the same way.
     const atOnceRuns = options.runs < 9 ? options.runs : Math.max(options.runs, 40);
-    const loopbackAtOnce: { blank: number; mount: number }[] = [];
+    // Each run measures every gap in turn, so that the machine's load, whatever it is, falls on all of them alike.
+    const loopback: Record<Gap, { blank: number; mount: number }[]> = { at_once: [], after_100ms: [], after_400ms: [] };
     for (let run = 0; run < atOnceRuns; run += 1) {
-      const times = { blank: 0, mount: 0 };
-      for (const kind of run % 2 === 0 ? (['blank', 'card'] as const) : (['card', 'blank'] as const)) {
-        const { ms } = await onItsOwnPage(kind, 0, gateway.url);
-        if (kind === 'blank') times.blank = ms;
-        else times.mount = ms;
+      for (const [gap, gapMs] of GAPS) {
+        const times = { blank: 0, mount: 0 };
+        for (const kind of run % 2 === 0 ? (['blank', 'card'] as const) : (['card', 'blank'] as const)) {
+          const { ms } = await onItsOwnPage(kind, gapMs, gateway.url);
+          if (kind === 'blank') times.blank = ms;
+          else times.mount = ms;
+        }
+        loopback[gap].push(times);
       }
-      loopbackAtOnce.push(times);
     }
     const pairs = (runs: { blank: number; mount: number }[]): MobilePairs => ({
       mount_to_ready_ms: spread(runs.map((r) => r.mount)),
@@ -229,24 +220,7 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
       runs: runs.map((r) => ({ blank: round1(r.blank), mount: round1(r.mount) })),
     });
 
-    // Keystroke → onChange. onChange fires when the state changes, so the keys measured are
-    // the ones that change it: the first digit (empty → typing) and the last (→ valid).
-    const context = await browser.newContext();
-    const page = await open(context);
-    await page.evaluate('window.loadScript()');
-    await page.evaluate('window.mountCard()');
-    const frame = page.frames().find((f) => f.url().startsWith(`${gateway.url}/frames/card`));
-    if (!frame) throw new Error('card frame not found');
-    await page.evaluate('window.loadPlainFrame()');
-    const plainFrame = page.frames().find((f) => f.url().endsWith('/plain-input'));
-    if (!plainFrame) throw new Error('plain input frame not found');
-    const unthrottled = await keystrokes(page, frame, options.keystrokes);
-    const sessions = [await context.newCDPSession(page), await context.newCDPSession(frame), await context.newCDPSession(plainFrame)];
-    for (const cdp of sessions) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const throttled = await keystrokes(page, frame, options.keystrokes);
-    const plainThrottled = await plainKeystrokes(page, plainFrame, options.keystrokes * 2);
-    for (const cdp of sessions) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await context.close();
+    const keys = await benchKeystrokes(browser, open, gateway.url, options.keystrokes);
 
     // submitPayment → callback, frictionless card, fresh sessions.
     const submitContext = await browser.newContext();
@@ -285,11 +259,17 @@ export async function benchEmbeddedFields(options: { runs: number; keystrokes: n
         cold_by_order: ratioByOrder(cold),
       },
       script_load_ms: { cold: spread(cold.map((r) => r.script)) },
-      loopback_at_once: pairs(loopbackAtOnce),
-      mobile_network: { profile: MOBILE_NETWORK.name, at_once: pairs(mobile.at_once), after_1s: pairs(mobile.after_1s) },
+      loopback_at_once: pairs(loopback.at_once),
+      loopback_after_script: { after_100ms: pairs(loopback.after_100ms), after_400ms: pairs(loopback.after_400ms) },
+      mobile_network: {
+        profile: MOBILE_NETWORK.name,
+        at_once: pairs(mobile.at_once),
+        after_100ms: pairs(mobile.after_100ms),
+        after_400ms: pairs(mobile.after_400ms),
+        after_1s: pairs(mobile.after_1s),
+      },
       card_mount_wire_at_once: mountWireAtOnce!,
-      keystroke_to_onchange_ms: { unthrottled, throttled_4x: throttled },
-      plain_frame_keystroke_ms: { throttled_4x: plainThrottled },
+      ...keys,
       submit_to_callback_ms: spread(submitMs),
     };
   } finally {
@@ -306,84 +286,4 @@ const inOrder = <Run>(runs: Run[], parity: 0 | 1): Run[] => runs.filter((_, run)
 function ratioByOrder(runs: { blank: number; mount: number }[]): { empty_iframe_first: Spread; card_first: Spread } {
   const ratios = (parity: 0 | 1) => inOrder(runs, parity).map((r) => r.mount / r.blank);
   return { empty_iframe_first: spread(ratios(0), 2), card_first: spread(ratios(1), 2) };
-}
-
-/**
- * `cycles` × (first digit, last digit): ms from the keystroke to the merchant's onChange. The
- * keystroke is the key event's own time in the frame (`timeStamp`, when the browser made the
- * event, as the Event Timing API counts), on the clock both processes share
- * (`performance.timeOrigin + …`); `from_dispatch` starts earlier, when the automation sends
- * the key, so it adds the DevTools protocol's round trip to the browser.
- */
-const withP95 = (samples: number[]) => ({ ...spread(samples), p95: Math.round(quantile(samples, 0.95) * 10) / 10 });
-
-async function keystrokes(page: Page, frame: Frame, cycles: number): Promise<KeystrokeSpread> {
-  const card = page.frameLocator(CARD_FRAME).getByLabel('Card number');
-  await frame.evaluate(() => {
-    const keys: number[] = [];
-    const beforeInputs: number[] = [];
-    const inputs: number[] = [];
-    Object.assign(window, { benchKeys: keys, benchBeforeInputs: beforeInputs, benchInputs: inputs });
-    document.addEventListener('keydown', (event) => keys.push(performance.timeOrigin + event.timeStamp), { capture: true });
-    // When each event starts being handled (capture, before the form's own listeners).
-    document.addEventListener('beforeinput', () => beforeInputs.push(performance.timeOrigin + performance.now()), { capture: true });
-    document.addEventListener('input', () => inputs.push(performance.timeOrigin + performance.now()), { capture: true });
-  });
-  const fromKey: number[] = [];
-  const fromDispatch: number[] = [];
-  const fromBeforeInput: number[] = [];
-  const keyToBeforeInput: number[] = [];
-  const inputAfterChange: number[] = [];
-  const pressAndWait = async (key: string) => {
-    const before = (await page.evaluate('window.bench.changes.length')) as number;
-    const counts = (await frame.evaluate('[window.benchKeys.length, window.benchBeforeInputs.length, window.benchInputs.length]')) as number[];
-    const t0 = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
-    await page.keyboard.press(key);
-    await page.waitForFunction((n) => (window as unknown as { bench: { changes: number[] } }).bench.changes.length > n, before, { polling: 'raf' });
-    await frame.waitForFunction((n) => (window as unknown as { benchInputs: number[] }).benchInputs.length > n, counts[2] ?? 0);
-    const changed = (await page.evaluate(`window.bench.changes[${before}]`)) as number;
-    const [keyDown, beforeInput, input] = (await frame.evaluate(
-      `[window.benchKeys[${counts[0]}], window.benchBeforeInputs[${counts[1]}], window.benchInputs[${counts[2]}]]`,
-    )) as number[];
-    fromKey.push(changed - keyDown!);
-    fromDispatch.push(changed - t0);
-    fromBeforeInput.push(changed - beforeInput!);
-    keyToBeforeInput.push(beforeInput! - keyDown!);
-    inputAfterChange.push(input! - changed);
-  };
-  for (let i = 0; i < cycles; i += 1) {
-    await card.fill('');
-    await card.click();
-    await pressAndWait('4');
-    await card.fill('400000000000000');
-    await card.press('End');
-    await pressAndWait('2');
-  }
-  return {
-    ...withP95(fromKey),
-    from_dispatch: withP95(fromDispatch),
-    from_beforeinput: withP95(fromBeforeInput),
-    key_to_beforeinput: withP95(keyToBeforeInput),
-    input_after_onchange: withP95(inputAfterChange),
-  };
-}
-
-/** `keys` digits into the plain-input frame: ms from each key event to the merchant page's message. */
-async function plainKeystrokes(page: Page, frame: Frame, keys: number): Promise<Spread & { p95: number }> {
-  const field = frame.locator('#field');
-  const samples: number[] = [];
-  for (let i = 0; i < keys; i += 1) {
-    if (i % 20 === 0) {
-      await field.fill('');
-      await field.click();
-    }
-    const before = (await page.evaluate('window.bench.plainFrameInputs.length')) as number;
-    const keysBefore = (await frame.evaluate('window.benchKeys.length')) as number;
-    await page.keyboard.press(String(i % 10));
-    await page.waitForFunction((n) => (window as unknown as { bench: { plainFrameInputs: number[] } }).bench.plainFrameInputs.length > n, before, { polling: 'raf' });
-    const received = (await page.evaluate(`window.bench.plainFrameInputs[${before}]`)) as number;
-    const keyDown = (await frame.evaluate(`window.benchKeys[${keysBefore}]`)) as number;
-    samples.push(received - keyDown);
-  }
-  return withP95(samples);
 }

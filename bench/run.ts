@@ -11,6 +11,9 @@
  *                    replicas on Postgres, and session create at N stored transactions ÷ empty
  *   store            (only with --only; --records N, default 1,000,000) session-create and
  *                    authorize throughput on an empty store and a full one, memory and embedded
+ *   leak-guard       (only with --only; --cycles N, default 500) each component mounted and
+ *                    unmounted N times in one page: the heap after cycle 50 and every 100; the
+ *                    card frame's heap over 10,000 edits
  * Browser sections run first and the authorize load last; each waits for idle CPUs first
  * (support/quiet.ts), and what it found is in the report.
  * Writes bench/results/latest.json (a partial run keeps the other sections' last figures).
@@ -26,6 +29,7 @@ import { benchAuthorize, type AuthorizeBench } from './gateway-authorize';
 import { benchReplicas, type ReplicasBench } from './gateway-replicas';
 import { benchStore, type StoreBench } from './gateway-store';
 import { benchHostedPage, type HostedPageResult } from './hosted-page';
+import { benchLeakGuard, type LeakGuardBench } from './leak-guard';
 import { waitForQuiet, type Quiet } from './support/quiet';
 import { describeSpread, round1 } from './support/stats';
 import type { WireTotal } from './support/wire';
@@ -44,6 +48,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     windows: { type: 'string', default: '3' },
     records: { type: 'string', default: '1000000' },
+    cycles: { type: 'string', default: '500' },
   },
 });
 const sections = values.only ? values.only.split(',') : DEFAULT_SECTIONS;
@@ -61,6 +66,7 @@ interface Results {
   e2e_wall_time?: unknown;
   store?: StoreBench;
   replicas?: ReplicasBench;
+  leak_guard?: LeakGuardBench;
   figures?: Figure[];
   /** When each section last ran, and the machine's load then (partial runs mix sections). */
   ran?: Record<string, { date: string; loadavg: number[]; quiet_before?: Quiet }>;
@@ -129,6 +135,11 @@ if (sections.includes('replicas')) {
   console.log(`replicas: two gateway replicas on Postgres behind HAProxy; authorize with 1 and 2 replicas, session create empty and at ${values.records} transactions…`);
   results.replicas = await benchReplicas({ records: Number(values.records), durationS: Number(values.duration) });
 }
+if (sections.includes('leak-guard')) {
+  await settle('leak-guard');
+  console.log(`leak-guard: each component mounted and unmounted ${values.cycles} times in one page, then 10,000 edits in the card frame…`);
+  results.leak_guard = await benchLeakGuard({ cycles: Number(values.cycles) });
+}
 if (sections.includes('e2e')) {
   await settle('e2e');
   console.log('e2e: the whole Playwright suite with 1 and 2 workers…');
@@ -159,7 +170,7 @@ console.log(`written to ${RESULTS}`);
 function figures(r: Results): Figure[] {
   const out: Figure[] = [];
   // A section whose last figures predate today's fields is left out until it runs again.
-  const ef = r.embedded_fields?.loopback_at_once?.ratio_of_medians !== undefined ? r.embedded_fields : undefined;
+  const ef = r.embedded_fields?.loopback_after_script?.after_100ms?.ratio_of_medians !== undefined ? r.embedded_fields : undefined;
   const hpp = r.hosted_page?.mobile_network?.ratio_of_medians !== undefined ? r.hosted_page : undefined;
   const gw = r.gateway;
   if (ef) {
@@ -187,6 +198,11 @@ function figures(r: Results): Figure[] {
     out.push(ratioRow('mount → ready ÷ empty gateway iframe, mounted as the script loads, loopback (cold, cross-site)', ef.loopback_at_once, 1.3));
     const m = ef.mobile_network;
     out.push(ratioRow('the same on the mobile network, mounted as the script loads', m.at_once, 1.3, `; ${m.profile}`));
+    // Most merchants mount 50–400 ms after the script (their session fetched, their framework hydrated).
+    for (const [gap, label] of [['after_100ms', '100 ms'], ['after_400ms', '400 ms']] as const) {
+      out.push(ratioRow(`mount → ready ÷ empty gateway iframe, mounted ${label} after the script, loopback (cold, cross-site)`, ef.loopback_after_script[gap], 1.3));
+      out.push(ratioRow(`the same on the mobile network, mounted ${label} after the script`, m[gap], 1.3, `; ${m.profile}`));
+    }
     out.push({
       figure: 'mount → ready ÷ empty gateway iframe, mounted later (CPUs idle after the script), loopback (cold, cross-site)',
       value: ef.ready_ratio.cold.median,
@@ -197,7 +213,12 @@ function figures(r: Results): Figure[] {
     });
     out.push(ratioRow('the same on the mobile network, mounted 1 s after the script', m.after_1s, 1.5));
     const k = ef.keystroke_to_onchange_ms;
-    out.push({ figure: 'keystroke → onChange p95, 4× CPU throttle', value: k.throttled_4x.p95, unit: 'ms', target: '≤ 16 ms', pass: k.throttled_4x.p95 <= 16, beside: `from the key event; unthrottled p95 ${k.unthrottled.p95} ms (median ${k.unthrottled.median}); throttled median ${k.throttled_4x.median} ms; from the automation's key press (+ DevTools round trip) p95 ${k.throttled_4x.from_dispatch?.p95 ?? '–'} / ${k.unthrottled.from_dispatch?.p95 ?? '–'} ms; of the throttled figure, the frame's beforeinput → onChange p95 ${k.throttled_4x.from_beforeinput?.p95 ?? '–'} ms (median ${k.throttled_4x.from_beforeinput?.median ?? '–'}) and the browser's key event → beforeinput p95 ${k.throttled_4x.key_to_beforeinput?.p95 ?? '–'} ms (median ${k.throttled_4x.key_to_beforeinput?.median ?? '–'}); the input event came p95 ${k.throttled_4x.input_after_onchange?.p95 ?? '–'} ms (median ${k.throttled_4x.input_after_onchange?.median ?? '–'}) after onChange; the floor, a plain input in a cross-site frame posting each input to the page over a MessagePort, p95 ${ef.plain_frame_keystroke_ms?.throttled_4x.p95 ?? '–'} ms (median ${ef.plain_frame_keystroke_ms?.throttled_4x.median ?? '–'}); ${k.throttled_4x.runs} keys each` });
+    // Judged as a ratio in one run (issue #43): the 4× throttle busy-waits each throttled
+    // renderer, so an absolute p95 moves with whatever else the machine runs; the plain input
+    // of the same page, at the same throttle, meets the same machine.
+    const plain = ef.plain_frame_keystroke_ms.throttled_4x;
+    const keyRatio = Math.round((k.throttled_4x.p95 / plain.p95) * 100) / 100;
+    out.push({ figure: 'keystroke → onChange p95 ÷ a plain input\'s, 4× CPU throttle, same run', value: keyRatio, unit: '×', target: '≤ 1', pass: keyRatio <= 1, beside: `card p95 ${k.throttled_4x.p95} ms (median ${k.throttled_4x.median}; reported, not judged), the plain input in a cross-site frame posting each input to the page over a MessagePort p95 ${plain.p95} ms (median ${plain.median}); from the key event; unthrottled p95 ${k.unthrottled.p95} ms (median ${k.unthrottled.median}); from the automation's key press (+ DevTools round trip) p95 ${k.throttled_4x.from_dispatch.p95} / ${k.unthrottled.from_dispatch.p95} ms; of the throttled figure, the frame's beforeinput → onChange p95 ${k.throttled_4x.from_beforeinput.p95} ms (median ${k.throttled_4x.from_beforeinput.median}) and the browser's key event → beforeinput p95 ${k.throttled_4x.key_to_beforeinput.p95} ms (median ${k.throttled_4x.key_to_beforeinput.median}); the input event came p95 ${k.throttled_4x.input_after_onchange.p95} ms (median ${k.throttled_4x.input_after_onchange.median}) after onChange; ${k.throttled_4x.runs} keys each` });
   }
   if (gw) {
     const pct = gw.percent_of_rsa_bound;
@@ -245,6 +266,22 @@ function figures(r: Results): Figure[] {
       pass: rp.sessions_per_s.ratio >= 0.8,
       beside: `${rp.sessions_per_s.full}/s against ${rp.sessions_per_s.empty}/s empty; ${rp.cores} cores; seeded through the store in ${rp.sessions_per_s.seed_s} s`,
     });
+  }
+  if (r.leak_guard) {
+    const lg = r.leak_guard;
+    for (const c of lg.components) {
+      const mb = (bytes: number) => (bytes / 1e6).toFixed(3);
+      out.push({
+        figure: `${c.name}: heap growth per mount / unmount cycle, cycle 50 → ${lg.cycles}`,
+        value: c.bytes_per_cycle_after_50,
+        unit: 'B',
+        target: '< 1,000 B',
+        pass: c.bytes_per_cycle_after_50 < 1_000 && c.samples.at(-1)!.iframes + c.samples.at(-1)!.detached_iframes + c.samples.at(-1)!.message_listeners + c.samples.at(-1)!.pending_timers.length === 0,
+        beside: `heap (MB) ${c.samples.map((s) => `${s.cycle}: ${mb(s.heap_bytes)}`).join(', ')}; after the last: ${c.samples.at(-1)!.iframes} iframes, ${c.samples.at(-1)!.detached_iframes} detached, ${c.samples.at(-1)!.message_listeners} message listeners, ${c.samples.at(-1)!.pending_timers.length} timers of ours`,
+      });
+    }
+    const edits = lg.card_frame_edits;
+    out.push({ figure: 'card frame heap, 10,000 edits ÷ 2,000 edits', value: Math.round((edits.at(-1)!.heap_bytes / edits[0]!.heap_bytes) * 100) / 100, unit: '×', target: '', pass: null, beside: `frame heap (MB) ${edits.map((e) => `${e.edits}: ${(e.heap_bytes / 1e6).toFixed(3)}`).join(', ')}` });
   }
   if (ef) out.push({ figure: 'submitPayment → callback, frictionless', value: ef.submit_to_callback_ms.median, unit: 'ms', target: '', pass: null, beside: describeSpread(ef.submit_to_callback_ms, 'ms') });
   if (hpp) {

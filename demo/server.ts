@@ -11,7 +11,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { GatewayClient, TEST_CREDENTIALS, TEST_MERCHANT_ID, type GatewayCredentials } from '@payments/testing';
+import { GatewayClient, TEST_CREDENTIALS, TEST_MERCHANT_ID, createWebhookVerifier, type GatewayCredentials } from '@payments/testing';
 import { ShopperAccounts, accountWebhookHandler, registerAccountRoutes } from './backend/accounts';
 import { registerCheckoutRoutes } from './backend/checkout';
 import { registerHostedCheckoutRoutes } from './backend/hosted-checkout';
@@ -22,7 +22,6 @@ import { registerCanonicalHost, registerSecurityHeaders } from './backend/securi
 import { openShopDatabase, type ShopDatabase } from './backend/shop-database';
 import { WebhookInbox } from './backend/webhook-inbox';
 import { registerWebhookRoutes } from './backend/webhook-receiver';
-import { createWebhookVerifier } from './backend/webhook-verifier';
 
 export interface DemoOptions {
   /** Default 5173, the terminals' website (http://localhost:5173). 0 picks a free port. */

@@ -8,7 +8,7 @@
 import { TEST_BROWSER_INFO } from '@payments/core';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestGateway, webhookTransactionId, type TestGateway } from '@payments/testing';
 import type { WebhookDelivery } from '@payments/mock-gateway';
 import { recordCase } from './support/runs';
@@ -94,14 +94,16 @@ async function approvedPayment(): Promise<string> {
 }
 
 /** Resolves when every delivery of these transactions has landed (or fails after 20 s). */
-async function allDelivered(transactionIds: string[]): Promise<WebhookDelivery[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const deliveries = (await gateway.running.ctx.webhooks.deliveries()).filter((d) => transactionIds.includes(d.transaction_id));
-    if (deliveries.length > 0 && deliveries.every((d) => d.state === 'delivered')) return deliveries;
-    if (Date.now() > deadline) throw new Error(`not delivered: ${JSON.stringify(deliveries.map((d) => [d.event, d.state, d.attempts.length]))}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+function allDelivered(transactionIds: string[]): Promise<WebhookDelivery[]> {
+  return vi.waitFor(
+    async () => {
+      const deliveries = (await gateway.running.ctx.webhooks.deliveries()).filter((d) => transactionIds.includes(d.transaction_id));
+      expect(deliveries.length, 'deliveries made').toBeGreaterThan(0);
+      expect(deliveries.map((d) => [d.event, d.state, d.attempts.length]).filter(([, state]) => state !== 'delivered'), 'not delivered').toEqual([]);
+      return deliveries;
+    },
+    { timeout: 20_000, interval: 25 },
+  );
 }
 
 describe('webhook receiver down for a while', () => {

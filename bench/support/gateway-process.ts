@@ -14,7 +14,8 @@ export interface GatewayProcess {
  * `args`: more of the gateway's flags (`--data DIR`, `--snapshot FILE`).
  */
 export async function startGatewayProcess({ bundles, args: extra = [] }: { bundles?: string; args?: string[] } = {}): Promise<GatewayProcess> {
-  const args = ['--filter', '@payments/mock-gateway', 'start', '--port', '0', '--no-build', ...(bundles ? ['--bundles', bundles] : []), ...extra];
+  // --blank-frame: /frames/blank, the empty gateway document the bench measures the card against.
+  const args = ['--filter', '@payments/mock-gateway', 'start', '--port', '0', '--no-build', '--blank-frame', ...(bundles ? ['--bundles', bundles] : []), ...extra];
   const child = spawn('pnpm', args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,

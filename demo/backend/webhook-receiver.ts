@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventsResponse, WebhookEventRecord } from '../shared/api-types';
 import type { ApplyDelivery, WebhookInbox } from './webhook-inbox';
-import type { WebhookVerifier } from './webhook-verifier';
+import type { WebhookVerifier } from '@payments/testing';
 
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 

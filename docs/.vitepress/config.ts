@@ -89,7 +89,7 @@ const architecture: DefaultTheme.SidebarItem[] = [
       { text: 'The hostile suite', link: '/architecture/hostile-suite' },
     ],
   },
-  { text: 'Performance', items: [{ text: 'Figures, method, targets', link: '/performance/' }] },
+  { text: 'Performance', items: [{ text: 'Figures, method, targets', link: '/performance/' }, { text: 'The browser leak guard', link: '/performance/leak-guard' }] },
 ];
 
 const reference: DefaultTheme.SidebarItem[] = [

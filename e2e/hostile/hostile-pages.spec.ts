@@ -43,9 +43,10 @@ test('a ready report forged by any window but the card frame opens nothing', asy
   await gateway.request('POST', '/__mock/faults', { path: '/frames/card', mode: 'error', count: 2 }); // both mounts below
   await checkout.open(session.id, { waitReady: false });
   // The very message the frame posts, from three other windows: a frame of another site, a
-  // frame of the gateway's own origin that is not the card frame, and the merchant page.
+  // frame of the gateway's own origin that is not the card frame (a health check's answer:
+  // frameable, and opened by nothing else), and the merchant page.
   const forged = { channel: 'embedded-fields', type: 'ready', report: { kind: 'ready', height: 480 } };
-  const forgers = [`${foreignOf(merchantOrigin)}/return`, `${gatewayUrl}/frames/blank`];
+  const forgers = [`${foreignOf(merchantOrigin)}/return`, `${gatewayUrl}/health/live`];
   await page.evaluate((sources) => {
     for (const src of sources) {
       const frame = document.createElement('iframe');

@@ -17,15 +17,6 @@ interface Sent {
   id: string | null;
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return Date.now();
-}
-
 /** Frictionless card payments, one after another, until `stop()`; each answer noted. */
 function keepPaying(gateway: GatewayClient) {
   const sent: Sent[] = [];
@@ -67,10 +58,11 @@ test('SIGKILL of a replica: no 5xx once the balancer noticed, no payment doubled
   const killing = Date.now();
   await replica('a', 'kill');
   const killed = Date.now();
-  const noticed = await until(async () => (await replica('a')).balancer.startsWith('DOWN'), 10_000, 'the balancer to mark replica a down');
+  await expect.poll(async () => (await replica('a')).balancer, { message: 'the balancer marks replica a down', timeout: 10_000 }).toMatch(/^DOWN/);
+  const noticed = Date.now();
   await new Promise((r) => setTimeout(r, 3_000));
   await replica('a', 'start');
-  await until(async () => (await replica('a')).balancer === 'UP', 15_000, 'replica a back in the rotation');
+  await expect.poll(async () => (await replica('a')).balancer, { message: 'replica a back in the rotation', timeout: 15_000 }).toBe('UP');
   await new Promise((r) => setTimeout(r, 3_000));
   await load.stop();
 

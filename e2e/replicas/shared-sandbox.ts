@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { expect } from '@playwright/test';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -69,7 +70,9 @@ export async function startSharedSandbox(options: { replicas?: number; snapshot?
     haproxy.once('exit', (code) => {
       if (code !== 0 && code !== null) console.error(`haproxy exited with ${code}: ${haproxyErrors}`);
     });
-    await waitFor(async () => (await fetch(`${url}/health/ready`, { headers: { 'user-agent': 'sandbox' } }).catch(() => null))?.ok === true, 20_000, 'the balancer');
+    await expect
+      .poll(async () => (await fetch(`${url}/health/ready`).catch(() => null))?.status, { message: 'the balancer answers', timeout: 20_000 })
+      .toBe(200);
   } catch (error) {
     haproxy?.kill('SIGKILL');
     await Promise.all(replicas.map((r) => r.kill()));
@@ -169,8 +172,8 @@ defaults
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response
-  option httpchk
-  http-check send meth GET uri /health/ready hdr User-Agent haproxy-health-check
+  # The obvious configuration: no header (health checks answer any client).
+  option httpchk GET /health/ready
   # No replica in the rotation (their database restarting): the gateway's own 503, Retry-After and body.
   http-error status 503 content-type application/json hdr retry-after 2 lf-string '{"errors":[{"property":"","message":"No sandbox replica can serve right now (their database may be restarting); try again shortly","params":["SANDBOX_UNAVAILABLE"]}],"method":"%[method] %[path,json(utf8s)]","status":503,"code":"SANDBOX_UNAVAILABLE"}'
 
@@ -206,12 +209,4 @@ export function freePort(): Promise<number> {
       server.close(() => resolvePort(port));
     });
   });
-}
-
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }

@@ -24,18 +24,16 @@ async function boundaryRules(filePath: string, code: string): Promise<string[]> 
 type Case = [file: string, code: string, rule: string];
 
 const FORBIDDEN: Case[] = [
-  // Embedded Fields: host (merchant page) and secure (gateway origin; today frame/) apart.
-  ['packages/embedded-fields/src/host/card-component.ts', "import '../frame/card-form';", RESTRICTED],
+  // Embedded Fields: host (merchant page) and secure (gateway origin) apart.
   ['packages/embedded-fields/src/host/card-component.ts', "import type { CardForm } from '../secure/card-form';", RESTRICTED],
   ['packages/embedded-fields/src/host/components/card.ts', "export { x } from '../../secure/payment';", RESTRICTED],
   ['packages/embedded-fields/src/host/card-component.ts', "import '@payments/embedded-fields/secure';", RESTRICTED],
-  ['packages/embedded-fields/src/index.ts', "import './frame/payment';", RESTRICTED],
-  ['packages/embedded-fields/src/frame/payment.ts', "import { x } from '../host/options';", RESTRICTED],
+  ['packages/embedded-fields/src/index.ts', "import './secure/payment';", RESTRICTED],
+  ['packages/embedded-fields/src/secure/payment.ts', "import { x } from '../host/options';", RESTRICTED],
   ['packages/embedded-fields/src/secure/payment.ts', "import type { X } from '../host/public-api';", RESTRICTED],
   ['packages/embedded-fields/src/secure/payment.ts', "import '@payments/embedded-fields';", RESTRICTED],
   ['packages/embedded-fields/src/shared/protocol.ts', "import type { X } from '../host/public-api';", RESTRICTED],
   ['packages/embedded-fields/src/shared/protocol.ts', "import '../secure/card-form';", RESTRICTED],
-  ['packages/embedded-fields/src/shared/protocol.ts', "import '../frame/card-form';", RESTRICTED],
   // The hosted page: Embedded Fields through the secure face only.
   ['packages/hosted-page/src/app.ts', "import '@payments/embedded-fields';", RESTRICTED],
   ['packages/hosted-page/src/app.ts', "import '@payments/embedded-fields/protocol';", RESTRICTED],
@@ -45,7 +43,7 @@ const FORBIDDEN: Case[] = [
   // No package by a relative path, from anywhere.
   ['packages/core/src/money.ts', "import { x } from '../../mock-gateway/src/config';", RELATIVE],
   ['packages/mock-gateway/src/app.ts', "const core = await import('../../core/src/index');", RELATIVE],
-  ['demo/client/card-payment.ts', "import type { Customer } from '../../packages/embedded-fields/src/public-api';", RELATIVE],
+  ['demo/client/card-payment.ts', "import type { Customer } from '../../packages/embedded-fields/src/host/public-api';", RELATIVE],
   ['demo/client/card-payment.ts', "type C = import('../../packages/core/src/index').Locale;", RELATIVE],
   ['e2e/fixtures/demo.ts', "import { startDemo } from '../../demo/server';", RELATIVE],
   ['hostile/support/fixture.ts', "import { x } from '../../packages/core/src/money';", RELATIVE],
@@ -72,8 +70,8 @@ const ALLOWED: Case[] = [
   ['packages/embedded-fields/src/host/card-component.ts', "import { x } from './frame-connection';", ''],
   ['packages/embedded-fields/src/host/card-component.ts', "import { x } from '@payments/core';", ''],
   ['packages/embedded-fields/src/secure/payment.ts', "import { x } from '../shared/protocol';", ''],
-  ['packages/embedded-fields/src/frame/payment.ts', "import type { X } from '../public-api';", ''],
-  ['packages/embedded-fields/dev/card-form-harness.ts', "import '../src/frame/card-form';", ''],
+  ['packages/embedded-fields/src/secure/payment.ts', "import type { X } from '../shared/payment-types';", ''],
+  ['packages/embedded-fields/dev/card-form-harness.ts', "import '../src/secure/card-form';", ''],
   ['packages/hosted-page/src/app.ts', "import { x } from '@payments/embedded-fields/secure';", ''],
   ['packages/hosted-page/src/app.ts', "import { x } from './views/checkout-view';", ''],
   ['demo/client/card-payment.ts', "import type { Customer } from '@payments/embedded-fields';", ''],

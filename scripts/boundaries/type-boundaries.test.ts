@@ -70,17 +70,17 @@ describe('per-package type boundaries (tsconfig.json per package)', { timeout: 6
     expect(codes['packages/core/src/__allowed.ts']).toEqual([]);
   });
 
-  it('Embedded Fields (frame/secure and host code): the DOM is there, Node is not', () => {
+  it('Embedded Fields (secure and host code): the DOM is there, Node is not', () => {
     const codes = check('packages/embedded-fields/tsconfig.json', {
-      'packages/embedded-fields/src/frame/__node-import.ts': "import { createHash } from 'node:crypto';\nexport const hash = createHash;",
+      'packages/embedded-fields/src/secure/__node-import.ts': "import { createHash } from 'node:crypto';\nexport const hash = createHash;",
       'packages/embedded-fields/src/secure/__node-global.ts': "export const bytes = Buffer.from('4111');",
       'packages/embedded-fields/src/host/__node-global.ts': 'export const env = process.env;',
-      'packages/embedded-fields/src/frame/__allowed.ts': "export const title = document.title;\nexport const key = crypto.subtle.importKey;",
+      'packages/embedded-fields/src/secure/__allowed.ts': "export const title = document.title;\nexport const key = crypto.subtle.importKey;",
     });
-    expect(codes['packages/embedded-fields/src/frame/__node-import.ts']).toEqual(CANNOT_FIND_MODULE);
+    expect(codes['packages/embedded-fields/src/secure/__node-import.ts']).toEqual(CANNOT_FIND_MODULE);
     expect(codes['packages/embedded-fields/src/secure/__node-global.ts']).toEqual([expect.toBeOneOf(CANNOT_FIND_NAME)]);
     expect(codes['packages/embedded-fields/src/host/__node-global.ts']).toEqual([expect.toBeOneOf(CANNOT_FIND_NAME)]);
-    expect(codes['packages/embedded-fields/src/frame/__allowed.ts']).toEqual([]);
+    expect(codes['packages/embedded-fields/src/secure/__allowed.ts']).toEqual([]);
   });
 
   it('hosted page: the DOM is there, Node is not', () => {

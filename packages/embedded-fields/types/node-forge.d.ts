@@ -1,6 +1,6 @@
 /**
  * The part of node-forge the card frame uses: RSA-OAEP with SHA-256, loaded on demand where
- * WebCrypto is missing (src/frame/card-encryption.ts). Declared here rather than taken from
+ * WebCrypto is missing (src/secure/card-encryption.ts). Declared here rather than taken from
  * @types/node-forge, whose `/// <reference types="node" />` would bring Node's globals
  * (Buffer, process, `node:*` modules) into the browser code's type check.
  * tsconfig.base.json maps `node-forge` to this file (`paths`), for every project.

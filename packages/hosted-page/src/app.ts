@@ -6,38 +6,39 @@
  * whose one action is a link the gateway turns into success_url / cancel_url / error_url.
  *
  * Light DOM (like <ef-card-form>): one document stylesheet styles both, and autofill sees
- * the card fields in one form. No timers anywhere: the page waits for the shopper.
+ * the card fields in one form. One timer: a result that returns by itself goes back to the
+ * merchant after AUTO_RETURN_MS (notice-model.ts); otherwise the page waits for the shopper.
+ * Loading is page-load.ts, a payment attempt payment-attempt.ts, the views views/.
  */
 import {
-  hostedPageLocale,
   isLocaleTag,
   loadedMessages,
   resolveLocale,
   type LocaleTag,
   type Transaction,
 } from '@payments/core';
-import { loadCardRules, takeDocumentCatalog, type CardForm } from '@payments/embedded-fields/secure';
+import { loadCardRules, type CardForm } from '@payments/embedded-fields/secure';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { PageElement } from './page-element';
 import {
   exitHref,
   instalmentChoices,
   outcomeOf,
-  paymentOptions,
   type PaymentOption,
   type SessionView,
 } from './checkout-model';
 import type { PaymentResult } from './checkout-payment';
 import { attemptPayment, warmPaymentFlow } from './payment-attempt';
 import { checkContact, type ContactError, type ContactFieldName, type ContactValues } from './contact-fields';
-import { createHppApi, GatewayCallError, type HppApi } from './hpp-api';
-import { hasPageTexts, loadLanguage, pageTexts, takeDocumentTexts } from './texts';
+import type { HppApi } from './hpp-api';
+import { hasPageTexts, loadLanguage, pageTexts } from './texts';
 import { themeVariables } from './theme';
 import { type Banner, type CheckoutActions, type CheckoutModel } from './views/checkout-view';
 import { noticeView, type NoticeModel } from './views/notice-view';
 import { AUTO_RETURN_MS, noticeModel, returnsByItself, type Screen } from './notice-model';
 import { keptCardForm } from './card-forms';
-import { storedLocale, storeLocale, takeEmbeddedData } from './page-data';
+import { storeLocale } from './page-data';
+import { loadPage } from './page-load';
 import { firstView, takeOverFirstView } from './take-over';
 import { checkoutContent, merchantView, pageTitle, pageView } from './views/page-view';
 
@@ -73,52 +74,16 @@ export class HostedPaymentPage extends PageElement {
   // ---- loading ---------------------------------------------------------------------------
 
   async #start(): Promise<void> {
-    takeDocumentCatalog(); // the gateway wrote the locale it expects into the document
-    // …and the page's own texts in it: until the session says otherwise, the page speaks that language.
-    const documentLocale = takeDocumentTexts();
-    if (documentLocale) this.#locale = documentLocale;
-    // Notices before a session is known speak the browser's language.
-    const early = async (notice: 'invalid' | 'unavailable') => {
-      await loadLanguage(this.#locale);
-      this.#show({ kind: 'notice', notice });
-    };
-    if (!this.clientKey || !this.sessionId) return early('invalid');
-    const api = createHppApi(this.clientKey, this.sessionId);
-    this.#api = api;
-    const embedded = takeEmbeddedData(this.sessionId);
-    let session: SessionView;
-    try {
-      session = embedded?.session ?? (await api.session());
-    } catch (error) {
-      const unknown = error instanceof GatewayCallError && (error.status === 422 || error.status === 401 || error.status === 404);
-      return early(unknown ? 'invalid' : 'unavailable');
+    const loaded = await loadPage(this.clientKey, this.sessionId, this.#locale);
+    this.#locale = loaded.locale;
+    if (loaded.session) this.#session = loaded.session;
+    if (loaded.options) {
+      this.#options = loaded.options;
+      this.#selected = loaded.options[0]!.id;
     }
-    if (session.kind !== 'HPP' || !session.hpp) return early('invalid');
-    this.#session = session;
-    // The one catalog this page needs (the gateway wrote it into the document), unless the shopper switches.
-    const locale = hostedPageLocale(session.hpp.language, session.merchant.default_language, storedLocale(this.sessionId));
-    await loadLanguage(locale);
-    this.#locale = locale;
-    // Only a customer's open session has saved cards to offer (one more call, for them only).
-    const savedCards =
-      embedded?.saved_cards ?? (session.hpp.customer_id && session.status === 'CREATED' ? await api.savedCards().catch(() => []) : []);
-    this.#options = paymentOptions(session, savedCards);
-    this.#selected = this.#options[0]!.id;
-    // A saved card is drawn with its brand and expiry, which the card rules describe: they come
-    // now for a customer's cards (a guest's checkout asks for them when the shopper starts).
-    if (this.#options.some((option) => option.kind === 'saved-card')) {
-      try {
-        await loadCardRules();
-      } catch {
-        return early('unavailable');
-      }
-    }
-
-    // Back from a redirect, a form submit or a provider: the gateway says how it ended; the query's status is not believed.
-    const params = new URLSearchParams(location.search);
-    const returned = params.get('transaction_id');
-    if (params.has('transaction_id') || params.has('status')) history.replaceState(null, '', location.pathname);
-    if (returned) return this.#confirmReturn(returned, false);
+    if (loaded.kind === 'notice') return this.#show({ kind: 'notice', notice: loaded.notice });
+    this.#api = loaded.api;
+    if (loaded.returned) return this.#confirmReturn(loaded.returned, false);
     this.#openCheckout();
   }
 

@@ -15,7 +15,7 @@ import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from 
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
 import { gatewayFaults, registerFaultInjection } from './http/faults';
 import { guardMockRoutes } from './http/mock-guard';
-import { registerHealthRoutes } from './http/health';
+import { isHealthCheck, registerHealthRoutes } from './http/health';
 import { logRequests } from './http/access-log';
 import { noStoreForPrivateData } from './http/no-store';
 import { replyStoreUnavailable } from './http/store-unavailable';
@@ -188,13 +188,15 @@ function baseApp(logger: boolean): FastifyInstance {
     else jsonParser(request, body as string, done);
   });
 
-  // The edge (spec: Authentication, 5): before any route sees the request.
+  // The edge (spec: Authentication, 5): before any route sees the request. Health checks
+  // answer any client (a balancer's probe often sends no User-Agent).
   app.addHook('onRequest', async (request) => {
+    if (isHealthCheck(request)) return;
     if (!hasUsableUserAgent(request.headers['user-agent'])) throw new EdgeRejection();
     if (/\.\.|%2e%2e/i.test(request.url)) throw new EdgeRejection();
   });
   app.addHook('preValidation', async (request) => {
-    if (request.url.startsWith('/__mock/')) return;
+    if (request.url.startsWith('/__mock/') || isHealthCheck(request)) return;
     if (containsHostileInput(request.body) || containsHostileInput(request.query) || containsHostileInput(request.params)) {
       throw new EdgeRejection();
     }

@@ -61,6 +61,8 @@ Options:
   --no-build                in the workspace: do not build missing browser bundles first
   --access-log              print one line per answered request (time, api|acs, method, path,
                             status, ms): which replica did what behind a balancer
+  --blank-frame             also serve /frames/blank, an empty document of the gateway's origin
+                            (pnpm bench's floor for a framed checkout)
   --quiet                   print nothing but errors
   -h, --help                show this help
 `;
@@ -93,6 +95,7 @@ function parseCommandLine() {
         bundles: { type: 'string' },
         'no-build': { type: 'boolean' },
         'access-log': { type: 'boolean' },
+        'blank-frame': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -176,6 +179,7 @@ async function main(): Promise<void> {
     ...(values.snapshot !== undefined ? { snapshot: userPath(values.snapshot) } : {}),
     ...(embeddedFields ? { bundles: { embeddedFields } } : {}),
     ...(values['access-log'] ? { accessLog: (line: string) => console.log(line) } : {}),
+    ...(values['blank-frame'] ? { blankFrame: true } : {}),
   });
   const merchant = config.merchants[0]!;
   if (!values.quiet) {

@@ -38,6 +38,8 @@ export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
   databaseUrl?: string;
   /** Start from this snapshot file (`--snapshot FILE`, `GET /__mock/snapshot`): loaded into a store with no records. */
   snapshot?: string;
+  /** Serve /frames/blank, the bench's empty frame of the gateway's origin (`--blank-frame`). */
+  blankFrame?: boolean;
 }
 
 export interface RunningGateway extends Gateway {
@@ -69,7 +71,7 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
     extend: (api, ctx) => {
       registerStaticRoutes(api, bundles);
       registerVersionedScriptRoutes(api, bundles.embeddedFields);
-      registerFrameRoutes(api, ctx, bundles.embeddedFields);
+      registerFrameRoutes(api, ctx, bundles.embeddedFields, { blankFrame: options.blankFrame ?? false });
       registerHostedPageRoutes(api, ctx, { dist: bundles.hostedPage });
       registerDashboardPage(api, bundles.dashboard);
       extend?.(api, ctx);

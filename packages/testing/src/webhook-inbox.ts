@@ -1,18 +1,18 @@
 /**
  * A webhook receiver for tests, checking each delivery exactly as the spec tells merchants
- * to: SHA-512 of the raw body against the JWT's data.SHA512, then the JWT's RS256
- * signature against the gateway's published keys and its audience (the merchant id); 401
- * when any fails. Verified events are kept in order, once per signed delivery id (the JWT's
+ * to, with the verifier this kit exports (`createWebhookVerifier`: the JWT's RS256 signature
+ * against the gateway's published keys, its issuer and audience, the merchant id, and the
+ * SHA-512 of the raw body against its data.SHA512); 401 when any fails. Verified events are
+ * kept in order, once per signed delivery id (the JWT's
  * `jti`, the same on every retry; the unsigned x-webhook-id header is not trusted): a
  * delivery id seen before (a replay, or a retry whose first answer was lost) is not kept
  * again, and is acknowledged 200 so that the gateway stops retrying it (a non-2xx would be
  * retried until the 24-hour horizon).
  */
-import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { WebhookBody } from '@payments/core';
+import { createWebhookVerifier } from '@payments/mock-gateway';
 
 export interface ReceivedWebhook {
   id: string;
@@ -46,7 +46,7 @@ export function webhookTransactionId(event: ReceivedWebhook): string | undefined
 }
 
 export async function startWebhookInbox(options: { gatewayUrl: string; host?: string; merchantId?: string }): Promise<WebhookInbox> {
-  const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', options.gatewayUrl));
+  const verify = createWebhookVerifier({ gatewayUrl: options.gatewayUrl, merchantId: options.merchantId ?? 'MERCHANT0001' });
   const received: ReceivedWebhook[] = [];
   const seen = new Set<string>();
   const waiters = new Set<() => void>();
@@ -65,23 +65,13 @@ export async function startWebhookInbox(options: { gatewayUrl: string; host?: st
           return;
         }
         const raw = Buffer.concat(chunks);
-        const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-        let id: string;
-        try {
-          if (!token) throw new Error('no token');
-          const { payload } = await jwtVerify(token, jwks, {
-            algorithms: ['RS256'],
-            audience: options.merchantId ?? 'MERCHANT0001',
-            requiredClaims: ['jti'],
-          });
-          const digest = createHash('sha512').update(raw).digest('hex');
-          if ((payload.data as { SHA512?: string } | undefined)?.SHA512 !== digest) throw new Error('digest mismatch');
-          id = payload.jti!;
-        } catch {
+        const verified = await verify(raw, request.headers.authorization);
+        if (!verified.ok) {
           refusedCount += 1;
           response.writeHead(401).end();
           return;
         }
+        const id = verified.deliveryId;
         if (seen.has(id)) {
           replayedCount += 1;
           response.writeHead(200, { 'content-type': 'application/json' }).end('{"duplicate":true}');

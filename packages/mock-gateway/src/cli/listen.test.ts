@@ -5,14 +5,13 @@
  * gateway's JWKS and the body's SHA-512); `events resend` sends one again, and listen prints
  * the new attempt. On every store (GATEWAY_TEST_STORE).
  */
-import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { challengePayment, startReceiver, type Receiver } from '../dashboard/dashboard-test-kit';
 import { testGateway, type TestGateway } from '../test-harness';
+import { createWebhookVerifier } from '../webhooks/webhook-verifier';
 import { eventsResend } from './events-resend';
 import { listen } from './listen';
 
@@ -35,26 +34,19 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** A local receiver that verifies as the demo's does: 200 when the signature holds, 401 when not. */
+/** A local receiver that verifies as the demo's does (the QA kit's verifier): 200 when the signature holds, 401 when not. */
 async function verifyingReceiver(): Promise<{ url: string; verdicts: string[]; close(): Promise<void> }> {
-  const jwks = createLocalJWKSet((await (await fetch(`${gateway}/.well-known/jwks.json`)).json()) as never);
+  const verify = createWebhookVerifier({ gatewayUrl: gateway, merchantId: 'MERCHANT0001' });
   const verdicts: string[] = [];
   const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const jwt = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
-      jwtVerify(jwt, jwks, { audience: 'MERCHANT0001' })
-        .then(({ payload }) => {
-          const digest = (payload.data as { SHA512?: string } | undefined)?.SHA512;
-          const ok = digest === createHash('sha512').update(body).digest('hex') && payload.jti === request.headers['x-webhook-id'];
-          verdicts.push(ok ? 'verified' : 'digest mismatch');
-          response.writeHead(ok ? 200 : 401).end();
-        })
-        .catch((error: unknown) => {
-          verdicts.push(`refused: ${String(error)}`);
-          response.writeHead(401).end();
-        });
+      void verify(Buffer.concat(chunks), request.headers.authorization).then((verified) => {
+        const ok = verified.ok && verified.deliveryId === request.headers['x-webhook-id'];
+        verdicts.push(ok ? 'verified' : verified.ok ? 'x-webhook-id is not the jti' : verified.reason);
+        response.writeHead(ok ? 200 : 401).end();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -80,7 +72,7 @@ it('prints each event and attempt as it happens, forwards each delivery signed, 
     await expect.poll(() => lines.join('\n'), { timeout: 10_000 }).toContain(`transaction ${transactionId}  delivery ${delivery!.id}`);
     expect(lines.join('\n')).toMatch(/transaction-svc:transaction:purchase:approved {2}transaction /);
     await expect.poll(() => lines.join('\n'), { timeout: 10_000 }).toMatch(new RegExp(`attempt 1 {2}POST ${receiver.url} {2}200 {2}\\d+ ms {2}"ok"`));
-    await expect.poll(() => lines.join('\n'), { timeout: 10_000 }).toContain(`forwarded  POST ${local.url}  200`);
+    await expect.poll(() => lines.join('\n'), { timeout: 10_000 }).toMatch(new RegExp(`forwarded {2}POST ${local.url} {2}200 {2}\\d+ ms {2}\\(signature verified\\)`));
     expect(local.verdicts).toEqual(['verified']);
 
     // events resend: the same delivery again, and listen prints its new attempt.

@@ -6,10 +6,14 @@
  * also posted to that URL exactly as the gateway signs and posts it (the same body bytes, a
  * fresh RS256 JWT from the gateway's key, x-webhook-id), so a receiver on a laptop verifies it
  * against the gateway's /.well-known/jwks.json like any other. The line it prints says what
- * the local receiver answered. Reconnects when the stream drops; stops on the signal.
+ * the local receiver answered, and whether the request verifies as a receiver verifies it
+ * (webhooks/webhook-verifier.ts, the QA kit's verifier): a receiver that answers 401 to a
+ * request marked "signature verified" has its own check to mend. Reconnects when the stream
+ * drops; stops on the signal.
  */
 import type { AttemptView, DeliveryView } from '../dashboard/views';
 import type { LiveEvent } from '../dashboard/live';
+import { createWebhookVerifier, gatewayKeys, type WebhookVerifier } from '../webhooks/webhook-verifier';
 
 export interface ListenOptions {
   gateway: string;
@@ -47,18 +51,34 @@ async function signInCookie(options: ListenOptions): Promise<string | undefined>
   return response.headers.get('set-cookie')?.split(';')[0];
 }
 
-/** Posts a delivery to the local receiver as the gateway would; answers the line to print. */
-async function forward(options: ListenOptions & { forwardTo: string }, headers: Record<string, string>, id: string): Promise<string> {
+/** One verifier per merchant (the JWT's audience), sharing the gateway's keys. */
+function verifiers(gateway: string): (merchantId: string) => WebhookVerifier {
+  const keys = gatewayKeys(gateway);
+  const byMerchant = new Map<string, WebhookVerifier>();
+  return (merchantId) => {
+    let verify = byMerchant.get(merchantId);
+    if (!verify) byMerchant.set(merchantId, (verify = createWebhookVerifier({ gatewayUrl: gateway, merchantId, keys })));
+    return verify;
+  };
+}
+
+/**
+ * Posts a delivery to the local receiver as the gateway would, after checking it as a
+ * receiver does; answers the line to print.
+ */
+async function forward(options: ListenOptions & { forwardTo: string }, headers: Record<string, string>, id: string, verify: WebhookVerifier): Promise<string> {
   const signed = await fetch(new URL(`/dashboard/api/deliveries/${encodeURIComponent(id)}`, options.gateway), { headers });
   if (!signed.ok) return `    forward: the gateway answered ${signed.status} for the signed delivery`;
   const { signed: request } = (await signed.json()) as { signed: { headers: Record<string, string>; body: string } };
+  const verified = await verify(request.body, request.headers.authorization ?? request.headers.Authorization);
+  const verdict = verified.ok ? 'signature verified' : `signature does not verify: ${verified.reason}`;
   const started = performance.now();
   try {
     const answer = await fetch(options.forwardTo, { method: 'POST', headers: request.headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(5_000) });
     await answer.body?.cancel().catch(() => undefined);
-    return `    forwarded  POST ${options.forwardTo}  ${answer.status}  ${Math.round(performance.now() - started)} ms`;
+    return `    forwarded  POST ${options.forwardTo}  ${answer.status}  ${Math.round(performance.now() - started)} ms  (${verdict})`;
   } catch (error) {
-    return `    forwarded  POST ${options.forwardTo}  failed: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`;
+    return `    forwarded  POST ${options.forwardTo}  failed: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}  (${verdict})`;
   }
 }
 
@@ -87,6 +107,7 @@ export async function listen(options: ListenOptions): Promise<void> {
   const cookie = await signInCookie(options);
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...(cookie ? { cookie } : {}) };
   const announced = new Set<string>();
+  const verifierFor = verifiers(options.gateway);
   let first = true;
   while (!options.signal?.aborted) {
     try {
@@ -103,7 +124,7 @@ export async function listen(options: ListenOptions): Promise<void> {
         if (event.type === 'delivery' && !announced.has(event.delivery.id)) {
           announced.add(event.delivery.id);
           print(deliveryLine(event.delivery));
-          if (options.forwardTo) print(await forward({ ...options, forwardTo: options.forwardTo }, headers, event.delivery.id));
+          if (options.forwardTo) print(await forward({ ...options, forwardTo: options.forwardTo }, headers, event.delivery.id, verifierFor(event.merchant_id)));
         } else if (event.type === 'delivery' && event.delivery.attempts.length === 0) {
           print(`${event.delivery.created_at}  ${event.delivery.event}  delivery ${event.delivery.id} is being sent again`);
         } else if (event.type === 'attempt') {

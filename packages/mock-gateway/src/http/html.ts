@@ -165,9 +165,15 @@ export function litDocumentCsp(
 
 /**
  * The CSP of the preload document (/frames/preload): the secure frames' less what its
- * rehearsal never does (fetch, frame, submit, web fonts, images), and no frame-ancestors: any
- * page may frame it. Its headers are part of every card mount's bytes.
+ * rehearsal never does (fetch, frame, submit, web fonts, images). Any page may frame it (it
+ * holds nothing, answers nothing and its rehearsal leaves it empty): said, `frame-ancestors *`,
+ * not left to an omission. Its headers are part of every card mount's bytes.
  */
 export function preloadDocumentCsp(): string {
-  return ["default-src 'none'", "script-src 'self'", "base-uri 'none'", "form-action 'none'", ...LIT_TRUSTED_TYPES].join('; ');
+  return ["default-src 'none'", "script-src 'self'", "base-uri 'none'", "form-action 'none'", 'frame-ancestors *', ...LIT_TRUSTED_TYPES].join('; ');
+}
+
+/** The CSP of /frames/blank (the bench's empty frame, `--blank-frame`): nothing runs, any page may frame it. */
+export function blankDocumentCsp(): string {
+  return ["default-src 'none'", "base-uri 'none'", "form-action 'none'", 'frame-ancestors *'].join('; ');
 }

@@ -29,7 +29,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { escapeHtml, litDocumentCsp, originOf, preloadDocumentCsp } from '../http/html';
+import { blankDocumentCsp, escapeHtml, litDocumentCsp, originOf, preloadDocumentCsp } from '../http/html';
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import { documentCatalogTag } from '../http/document-catalog';
 import { inlineEntry } from '../http/inline-entry';
@@ -39,8 +39,18 @@ import { isLocaleTag } from '@payments/core';
 import { sessionStatus } from './sessions';
 import { bundlePaths } from '../bundles';
 
+export interface FrameRouteOptions {
+  /** Serve /frames/blank, an empty document of the gateway's origin: the bench's floor (`--blank-frame`). */
+  blankFrame?: boolean;
+}
+
 /** `embeddedFieldsDir`: the Embedded Fields build whose frame/ is served (../bundles.ts). */
-export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, embeddedFieldsDir = bundlePaths().embeddedFields): void {
+export function registerFrameRoutes(
+  app: FastifyInstance,
+  ctx: GatewayContext,
+  embeddedFieldsDir = bundlePaths().embeddedFields,
+  { blankFrame = false }: FrameRouteOptions = {},
+): void {
   const frameDir = join(embeddedFieldsDir, 'frame');
 
   // /frames/card: card and saved-card; /frames/apm: alternative methods and the redirect factories.
@@ -71,14 +81,14 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
     return frameDocument(request, reply, parent, document, ctx, reuse, built.scriptHashes);
   });
 
-  // An empty document from the same origin: the floor any framed checkout pays (bench baseline).
-  app.get('/frames/blank', async (_request, reply) =>
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'")
-      .header('cache-control', 'no-store')
-      .send('<!doctype html><title>blank</title>'),
-  );
+  // An empty document from the same origin: the floor any framed checkout pays (bench
+  // baseline), with the headers every frame document has; only when the bench asks for it.
+  if (blankFrame) {
+    app.get('/frames/blank', async (request, reply) => {
+      sendFrameHeaders(reply, blankDocumentCsp());
+      return sendCompressed(request, reply, '<!doctype html><html lang="en"><title>blank</title></html>');
+    });
+  }
 
   app.get('/frames/preload', async (request, reply) => {
     const document = await preloadDocument(frameDir);
@@ -89,6 +99,7 @@ export function registerFrameRoutes(app: FastifyInstance, ctx: GatewayContext, e
         .header('content-type', 'text/html; charset=utf-8')
         .header('content-security-policy', preloadDocumentCsp())
         .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
         // It names the build's entry: fresh as long as /embedded-fields.js is.
         .header('cache-control', 'public, max-age=300'),
       document.html,

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_BROWSER_INFO } from '@payments/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const UA = { 'user-agent': 'crash-recovery-test' };
@@ -208,13 +208,15 @@ describe.skipIf(process.env.GATEWAY_TEST_STORE !== undefined)('mock-gateway --da
     // Every delivery so far has been tried at least once and refused.
     const deliveries = async (base: string) =>
       (await api<{ deliveries: { id: string; state: string; attempts: unknown[] }[] }>(base, 'GET', '/__mock/webhooks')).body.deliveries;
-    let open: { id: string; state: string; attempts: unknown[] }[] = [];
-    for (let waited = 0; waited < 60_000; waited += 200) {
-      open = await deliveries(gateway.url);
-      if (open.length >= 20 && open.every((d) => d.attempts.length > 0)) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(open.length).toBeGreaterThanOrEqual(20);
+    const open = await vi.waitFor(
+      async () => {
+        const found = await deliveries(gateway.url);
+        expect(found.length).toBeGreaterThanOrEqual(20);
+        expect(found.every((d) => d.attempts.length > 0)).toBe(true);
+        return found;
+      },
+      { timeout: 60_000, interval: 200 },
+    );
     expect(open.every((d) => d.state === 'pending')).toBe(true);
     const idsBefore = new Set(open.map((d) => d.id));
 
@@ -265,9 +267,7 @@ describe.skipIf(process.env.GATEWAY_TEST_STORE !== undefined)('mock-gateway --da
 
     // Every delivery refused before the crash arrives, once, with the id and jti it had.
     const acknowledged = () => receiver.attempts.filter((a) => a.status === 200 && idsBefore.has(a.id));
-    for (let waited = 0; waited < 60_000 && new Set(acknowledged().map((a) => a.id)).size < idsBefore.size; waited += 200) {
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await expect.poll(() => new Set(acknowledged().map((a) => a.id)).size, { timeout: 60_000, interval: 200 }).toBe(idsBefore.size);
     const arrived = acknowledged();
     expect(new Set(arrived.map((a) => a.id))).toEqual(idsBefore);
     expect(arrived).toHaveLength(idsBefore.size);

@@ -44,8 +44,7 @@ describe.skipIf(process.env.GATEWAY_TEST_STORE !== undefined)('the embedded stor
       const control = join(data, 'global', 'pg_control');
       const before = statSync(control).mtimeMs;
       await backend.transaction([], (tx) => tx.put('setting', 'k', { key: 'k', value: 1 }, {}));
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(statSync(control).mtimeMs).toBeGreaterThan(before);
+      await expect.poll(() => statSync(control).mtimeMs, { timeout: 10_000 }).toBeGreaterThan(before);
     } finally {
       await backend.close();
     }

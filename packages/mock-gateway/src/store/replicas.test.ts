@@ -79,7 +79,7 @@ describe.skipIf(!onPostgres)('two gateways on one Postgres', () => {
     await a.call('POST', '/__mock/config', { webhook_url: receiver.url, webhook_retry_base_ms: 400 });
     const ids = await payAlternately(8);
     const c = await replica(); // starts while the deliveries are open: it must not send them again
-    await until(async () => allDelivered(a), 30_000);
+    await expect.poll(() => allDelivered(a), { timeout: 30_000 }).toBe(true);
     await sleep(500);
     expect(receiver.duplicateAttempts()).toEqual([]);
     expect(receiver.acked().length).toBe(new Set(receiver.acked()).size);
@@ -96,12 +96,12 @@ describe.skipIf(!onPostgres)('two gateways on one Postgres', () => {
       const auth = await a.auth();
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) ids.push((await a.call<{ result: { id: string } }>('POST', '/api/transactions/authorize', await cardAuthorizeBody(a, FRICTIONLESS), auth)).body.result.id);
-      await until(() => receiver.attempts() >= 5, 10_000); // every first attempt failed; A holds each retry
+      await expect.poll(() => receiver.attempts(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5); // every first attempt failed; A holds each retry
       a.gw.ctx.webhooks.stop(); // A dies: its timers are gone, its leases stay in the store
       down = false;
       await sleep(2_000);
       expect(receiver.acked()).toEqual([]); // B leaves A's leased deliveries alone…
-      await until(async () => allDelivered(b), WEBHOOK_LEASE_MS + 3_000 + 10_000); // …until the lease runs out
+      await expect.poll(() => allDelivered(b), { timeout: WEBHOOK_LEASE_MS + 3_000 + 10_000 }).toBe(true); // …until the lease runs out
       expect(receiver.duplicateAttempts()).toEqual([]);
       expect(new Set(receiver.transactions())).toEqual(new Set(ids));
       await receiver.close();
@@ -164,12 +164,3 @@ async function allDelivered(t: TestGateway): Promise<boolean> {
   const { deliveries } = (await t.call<{ deliveries: { state: string }[] }>('GET', '/__mock/webhooks')).body;
   return deliveries.length > 0 && deliveries.every((d) => d.state === 'delivered');
 }
-
-async function until(done: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(50);
-  }
-}
-
