@@ -90,7 +90,12 @@ export interface TestGateway {
 
 export async function testGateway(options: GatewayOptions = {}): Promise<TestGateway> {
   const store = options.store ?? (await testStore());
-  const gw = createGateway({ ...options, ...(store ? { store } : {}) });
+  // Every exchange is held to the gateway's document: a mismatch fails the call that caused it.
+  const mismatches: string[] = [];
+  const gw = createGateway({ contractCheck: (problem) => mismatches.push(problem), ...options, ...(store ? { store } : {}) });
+  const holdToContract = () => {
+    if (mismatches.length > 0) throw new Error(`The gateway broke its contract (openapi.json):\n${mismatches.splice(0).join('\n')}`);
+  };
   const keys = new Map<string, EncryptionKey>();
   const call: TestGateway['call'] = async (method, url, body, headers = {}) => {
     const response = await gw.api.inject({
@@ -99,6 +104,7 @@ export async function testGateway(options: GatewayOptions = {}): Promise<TestGat
       headers: { 'user-agent': 'vitest', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
+    holdToContract();
     return { status: response.statusCode, body: parseJson(response.body) as never, text: response.body, headers: response.headers };
   };
   const auth: TestGateway['auth'] = async (client = { id: 'test-client', secret: 'test-secret' }) => {
@@ -119,7 +125,12 @@ export async function testGateway(options: GatewayOptions = {}): Promise<TestGat
       Buffer.from(value, 'utf8'),
     ).toString('base64');
   };
-  return { gw, call, auth, encrypt, close: () => gw.close() };
+  // Exchanges a test made through gw.api.inject itself are checked when it closes the gateway.
+  const close = async () => {
+    await gw.close();
+    holdToContract();
+  };
+  return { gw, call, auth, encrypt, close };
 }
 
 function parseJson(text: string): unknown {

@@ -9,16 +9,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
+import { healthSchema, readySchema } from '../routes/schemas/service';
 
 const READY_TIMEOUT_MS = 2_000;
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { schema: healthSchema }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
 
-  app.get('/health/ready', async (_request, reply) => {
+  app.get('/health/ready', { schema: readySchema }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const store = ctx.store.description;
     try {

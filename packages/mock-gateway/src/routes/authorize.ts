@@ -30,6 +30,7 @@ import {
   sessionAuthorizeSchemaWithCvv,
 } from './authorize-schema';
 import { liveSession, sessionReturnUrls } from './sessions';
+import { authorizeSchema } from './schemas/transactions';
 
 interface PaymentMethodBody {
   type: string;
@@ -67,7 +68,7 @@ interface AuthorizeOrder {
 const REDIRECT_TYPES = new Set(['wallet-a-redirect', 'wallet-b-redirect', 'bank-network-redirect', 'openbanking-redirect']);
 
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post('/api/transactions/authorize', { schema: { body: { type: 'object' } } }, async (request) => {
+  app.post('/api/transactions/authorize', { schema: authorizeSchema }, async (request) => {
     const principal = await authenticate(ctx, request, { clientKey: true });
     const order =
       principal.kind === 'bearer'

@@ -33,6 +33,7 @@ import { escapeHtml, html, litDocumentCsp, scriptJson, sendPage } from '../http/
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import type { SavedPaymentMethod, SessionRecord, TransactionRecord } from '../store/records';
 import { authenticate } from './auth';
+import { savedCardsSchema } from './schemas/sessions';
 import { liveSession, sessionStatus } from './sessions';
 import { bundlePaths } from '../bundles';
 
@@ -121,7 +122,7 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
     exit(ctx, request, reply, request.params.sessionId, 'cancel'),
   );
 
-  app.get<{ Params: { id: string } }>('/api/sessions/:id/saved-cards', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/sessions/:id/saved-cards', { schema: savedCardsSchema }, async (request, reply) => {
     const { merchantId } = await authenticate(ctx, request, { clientKey: true });
     const record = await liveSession(ctx, merchantId, request.params.id);
     reply.header('cache-control', 'no-store');

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { fittingAlternativeMethods, type AlternativeMethodFamily, type MethodDataField } from '@payments/core';
 import type { GatewayContext } from '../context';
 import { authenticate } from './auth';
+import { sessionPaymentMethodsSchema } from './schemas/sessions';
 import { findSession, sessionStatus } from './sessions';
 
 export interface SessionPaymentMethodsResponse {
@@ -24,7 +25,7 @@ export interface SessionPaymentMethodsResponse {
 }
 
 export function registerSessionPaymentMethodRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.get<{ Params: { id: string } }>('/api/sessions/:id/payment-methods', async (request): Promise<SessionPaymentMethodsResponse> => {
+  app.get<{ Params: { id: string } }>('/api/sessions/:id/payment-methods', { schema: sessionPaymentMethodsSchema }, async (request): Promise<SessionPaymentMethodsResponse> => {
     const { merchantId } = await authenticate(ctx, request, { clientKey: true });
     const record = await findSession(ctx, merchantId, request.params.id);
     const { session } = record;
