@@ -11,6 +11,7 @@ import type { GatewayContext } from './context';
 import { openStore } from './store/open-store';
 import { importSnapshot } from './store/snapshot';
 import { registerDashboardPage } from './dashboard/page';
+import { registerDocsRoutes } from './routes/docs';
 import { registerFrameRoutes } from './routes/frames';
 import { registerHostedPageRoutes } from './routes/hosted-page-routes';
 import { registerStaticRoutes } from './routes/static-bundles';
@@ -94,6 +95,7 @@ export function registerServedRoutes(api: FastifyInstance, ctx: GatewayContext, 
   registerFrameRoutes(api, ctx, bundles.embeddedFields);
   registerHostedPageRoutes(api, ctx, { dist: bundles.hostedPage });
   registerDashboardPage(api, bundles.dashboard);
+  registerDocsRoutes(api, bundles);
 }
 
 /** An http(s) origin as given (without a trailing slash), or a clear error. */
