@@ -1217,14 +1217,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -1280,14 +1289,23 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -1327,14 +1345,23 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2706,14 +2733,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2753,14 +2789,23 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2806,18 +2851,27 @@ export interface operations {
                     };
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
                 };
             };
             /** @description Not found (an unknown session or transaction). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2867,14 +2921,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2925,14 +2988,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2982,14 +3054,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -3049,14 +3130,23 @@ export interface operations {
                     };
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -3107,18 +3197,27 @@ export interface operations {
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
                 };
             };
             /** @description Not found (an unknown session or transaction). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3165,14 +3264,23 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -3214,14 +3322,23 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -3268,14 +3385,23 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */

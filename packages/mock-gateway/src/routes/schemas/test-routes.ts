@@ -5,12 +5,26 @@ import { ref } from '../../contract/components';
 import { ok, responses, type ErrorStatus } from '../../contract/responses';
 
 const MOCK_ERRORS: ErrorStatus[] = [422, 503];
+
+/** The test routes' guard (http/mock-guard.ts) answers in the spec's error body. */
+const GUARD = {
+  403: {
+    description: "Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body).",
+    content: {
+      'application/json': { schema: ref('ErrorBody') },
+      'text/plain': { schema: { type: 'string', maxLength: 0, description: 'Empty: the edge refused the request.' } },
+    },
+  },
+  415: { description: 'Test routes accept application/json only.', content: { 'application/json': { schema: ref('ErrorBody') } } },
+} as const;
+
+const mockResponses = (success: Record<number, unknown>, errors: ErrorStatus[]) => ({ ...responses(success, errors), ...GUARD });
 const object = { type: 'object' } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
 const empty = { 204: { description: 'Done.', type: 'null' } } as const;
 
 export const resetSchema = {
-  response: responses({ 200: ok('Forgotten.', { type: 'object', required: ['reset'], properties: { reset: { type: 'boolean', const: true } } }) }, MOCK_ERRORS),
+  response: mockResponses({ 200: ok('Forgotten.', { type: 'object', required: ['reset'], properties: { reset: { type: 'boolean', const: true } } }) }, MOCK_ERRORS),
 } as const;
 
 export const clockSchema = {
@@ -19,7 +33,7 @@ export const clockSchema = {
     required: ['advance_seconds'],
     properties: { advance_seconds: { type: 'integer', minimum: 0, maximum: 10 * 365 * 86400 } },
   },
-  response: responses({ 200: ok("The gateway's time now.", { type: 'object', required: ['now'], properties: { now: { type: 'string', format: 'date-time' } } }) }, MOCK_ERRORS),
+  response: mockResponses({ 200: ok("The gateway's time now.", { type: 'object', required: ['now'], properties: { now: { type: 'string', format: 'date-time' } } }) }, MOCK_ERRORS),
 } as const;
 
 const configView = {
@@ -36,7 +50,7 @@ const configView = {
   },
 } as const;
 
-export const getConfigSchema = { response: responses({ 200: ok('The sandbox settings.', configView) }, MOCK_ERRORS) } as const;
+export const getConfigSchema = { response: mockResponses({ 200: ok('The sandbox settings.', configView) }, MOCK_ERRORS) } as const;
 
 export const setConfigSchema = {
   body: {
@@ -50,7 +64,7 @@ export const setConfigSchema = {
       session_lifetime_s: { type: 'integer', minimum: 1, maximum: 86_400 },
     },
   },
-  response: responses({ 200: ok('The sandbox settings, changed.', configView) }, MOCK_ERRORS),
+  response: mockResponses({ 200: ok('The sandbox settings, changed.', configView) }, MOCK_ERRORS),
 } as const;
 
 export const settleSchema = {
@@ -60,13 +74,13 @@ export const settleSchema = {
     required: ['outcome'],
     properties: { outcome: { type: 'string', enum: ['approve', 'decline'] } },
   },
-  response: responses({ 200: ok('The settled transaction.', ref('Transaction')) }, [404, ...MOCK_ERRORS]),
+  response: mockResponses({ 200: ok('The settled transaction.', ref('Transaction')) }, [404, ...MOCK_ERRORS]),
 } as const;
 
-export const statsSchema = { response: responses({ 200: ok('Where state lives and how much of it.', object) }, MOCK_ERRORS) } as const;
+export const statsSchema = { response: mockResponses({ 200: ok('Where state lives and how much of it.', object) }, MOCK_ERRORS) } as const;
 
 export const snapshotSchema = {
-  response: responses(
+  response: mockResponses(
     { 200: { description: 'The snapshot: one JSON record per line.', content: { 'application/x-ndjson': { schema: { type: 'string' } } } } },
     MOCK_ERRORS,
   ),
@@ -77,7 +91,7 @@ export const listTransactionsSchema = {
     type: 'object',
     properties: { reference: { type: 'string', maxLength: 256 }, limit: { type: 'string', pattern: '^[0-9]{1,5}$' } },
   },
-  response: responses(
+  response: mockResponses(
     {
       200: ok('The transactions, newest first.', {
         type: 'array',
@@ -91,18 +105,18 @@ export const listTransactionsSchema = {
 export const addFaultSchema = (ruleProperties: Record<string, unknown>) =>
   ({
     body: { type: 'object', required: ['path', 'mode'], additionalProperties: false, properties: ruleProperties },
-    response: responses({ 200: ok('The rule.', object) }, MOCK_ERRORS),
+    response: mockResponses({ 200: ok('The rule.', object) }, MOCK_ERRORS),
   }) as const;
 
 export const listFaultsSchema = {
-  response: responses({ 200: ok('The rules left.', { type: 'object', required: ['faults'], properties: { faults: { type: 'array' } } }) }, MOCK_ERRORS),
+  response: mockResponses({ 200: ok('The rules left.', { type: 'object', required: ['faults'], properties: { faults: { type: 'array' } } }) }, MOCK_ERRORS),
 } as const;
 
-export const clearSchema = { response: responses(empty, MOCK_ERRORS) } as const;
+export const clearSchema = { response: mockResponses(empty, MOCK_ERRORS) } as const;
 
 export const listDeliveriesSchema = {
   querystring: { type: 'object', properties: { event: { type: 'string' }, transaction_id: { type: 'string' } } },
-  response: responses(
+  response: mockResponses(
     { 200: ok('The webhook deliveries.', { type: 'object', required: ['deliveries'], properties: { deliveries: { type: 'array' } } }) },
     MOCK_ERRORS,
   ),
@@ -110,7 +124,7 @@ export const listDeliveriesSchema = {
 
 export const resendSchema = {
   params: idParams,
-  response: responses(
+  response: mockResponses(
     { 202: ok('Queued again.', { type: 'object', required: ['delivery'], properties: { delivery: object } }) },
     [404, ...MOCK_ERRORS],
   ),
