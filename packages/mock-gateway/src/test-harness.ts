@@ -15,6 +15,7 @@ import { request as httpRequest } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { EncryptionKey } from '@payments/core';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
+import { gatewayApi, requestAccessToken } from './client/api-client';
 import type { Backend } from './store/backend';
 import { KINDS, type Kind } from './store/record-kinds';
 import { Store } from './store/store';
@@ -107,19 +108,23 @@ export async function testGateway(options: GatewayOptions = {}): Promise<TestGat
     holdToContract();
     return { status: response.statusCode, body: parseJson(response.body) as never, text: response.body, headers: response.headers };
   };
+  // What the harness itself asks (a token, the key) goes through the generated client, over inject.
+  const api = gatewayApi('http://gateway.test', { userAgent: 'vitest', fetch: injectFetch(gw) });
   const auth: TestGateway['auth'] = async (client = { id: 'test-client', secret: 'test-secret' }) => {
-    const response = await gw.api.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      headers: { 'user-agent': 'vitest', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret }).toString(),
-    });
-    return { authorization: `Bearer ${(JSON.parse(response.body) as { access_token: string }).access_token}` };
+    const { data, error } = await requestAccessToken('http://gateway.test', { clientId: client.id, clientSecret: client.secret }, { userAgent: 'vitest', fetch: injectFetch(gw) });
+    holdToContract();
+    if (!data) throw new Error(`no token for ${client.id}: ${JSON.stringify(error)}`);
+    return { authorization: `Bearer ${data.access_token}` };
   };
   const encrypt: TestGateway['encrypt'] = async (value, headers) => {
     const who = headers ? JSON.stringify(headers) : '';
     let key = keys.get(who);
-    if (!key) keys.set(who, (key = (await call<EncryptionKey>('GET', '/api/encryption-key', undefined, headers ?? (await auth()))).body));
+    if (!key) {
+      const { data, error } = await api.GET('/api/encryption-key', { headers: headers ?? (await auth()) });
+      holdToContract();
+      if (!data) throw new Error(`no encryption key: ${JSON.stringify(error)}`);
+      keys.set(who, (key = data));
+    }
     return publicEncrypt(
       { key: key.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       Buffer.from(value, 'utf8'),
@@ -131,6 +136,23 @@ export async function testGateway(options: GatewayOptions = {}): Promise<TestGat
     holdToContract();
   };
   return { gw, call, auth, encrypt, close };
+}
+
+/** A fetch that answers through Fastify's inject: the generated client, without a socket. */
+function injectFetch(gw: Gateway): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const answer = await gw.api.inject({
+      method: request.method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers),
+      ...(payload ? { payload } : {}),
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304 || answer.rawPayload.length === 0;
+    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: answer.headers as Record<string, string> });
+  };
 }
 
 function parseJson(text: string): unknown {
