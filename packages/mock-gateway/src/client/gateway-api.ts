@@ -1120,6 +1120,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
             403: {
                 headers: {
@@ -1128,6 +1137,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
@@ -1163,6 +1190,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
             403: {
                 headers: {
@@ -1171,6 +1207,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
@@ -1217,6 +1271,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -1225,6 +1288,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -1289,6 +1361,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -1297,6 +1378,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -1345,6 +1435,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -1353,6 +1452,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -1427,6 +1535,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -1446,13 +1563,22 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description The token endpoint takes application/x-www-form-urlencoded only. */
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -1527,6 +1653,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSession"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -1544,6 +1679,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -1629,6 +1782,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -1646,6 +1808,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -1699,6 +1879,15 @@ export interface operations {
                     } & components["schemas"]["PaymentSession"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -1725,6 +1914,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -1784,6 +1991,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -1810,6 +2026,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -1851,6 +2085,15 @@ export interface operations {
                     "application/json": components["schemas"]["EncryptionKey"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -1868,6 +2111,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
@@ -1992,7 +2253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ExecutionResponse"];
                 };
             };
-            /** @description Refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2018,6 +2279,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2069,6 +2348,15 @@ export interface operations {
                     "application/json": components["schemas"]["ExecutionResponse"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -2095,6 +2383,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2145,6 +2451,15 @@ export interface operations {
                     "application/json": components["schemas"]["ExecutionResponse"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -2171,6 +2486,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2248,6 +2581,15 @@ export interface operations {
                     "application/json": components["schemas"]["ExecutionResponse"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -2265,6 +2607,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2349,6 +2709,15 @@ export interface operations {
                     "application/json": components["schemas"]["ExecutionResponse"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -2366,6 +2735,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2426,6 +2813,15 @@ export interface operations {
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -2443,6 +2839,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2489,6 +2903,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -2506,6 +2929,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2566,6 +3007,15 @@ export interface operations {
                     "application/json": components["schemas"]["StoredCustomer"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -2583,6 +3033,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2626,6 +3094,15 @@ export interface operations {
                     "application/json": components["schemas"]["SavedPaymentMethod"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -2643,6 +3120,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */
@@ -2689,6 +3184,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
             403: {
                 headers: {
@@ -2697,6 +3201,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
@@ -2733,6 +3255,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -2741,6 +3272,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -2789,6 +3329,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -2797,6 +3346,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -2851,6 +3409,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -2863,6 +3430,15 @@ export interface operations {
             };
             /** @description Not found (an unknown session or transaction). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2921,6 +3497,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -2929,6 +3514,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -2988,6 +3582,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -2996,6 +3599,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -3054,6 +3666,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -3062,6 +3683,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -3130,6 +3760,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -3138,6 +3777,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -3197,6 +3845,15 @@ export interface operations {
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -3209,6 +3866,15 @@ export interface operations {
             };
             /** @description Not found (an unknown session or transaction). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3264,6 +3930,15 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -3272,6 +3947,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -3322,6 +4006,15 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -3330,6 +4023,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -3385,6 +4087,15 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
             403: {
                 headers: {
@@ -3393,6 +4104,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Test routes accept application/json only. */
@@ -3450,6 +4170,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
             403: {
                 headers: {
@@ -3458,6 +4187,24 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuthErrorBody"];
                     "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
@@ -3499,6 +4246,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No credentials, or credentials the gateway does not accept. */
             401: {
                 headers: {
@@ -3525,6 +4281,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
                 };
             };
             /** @description Validation failure: one item per property, with the property path as the spec writes it. */

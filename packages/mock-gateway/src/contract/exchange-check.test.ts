@@ -14,6 +14,15 @@ describe('the contract check of the test harness', () => {
     await t.close();
   });
 
+  it('holds the answers to requests it cannot read to the document too (400, 413, 415)', async () => {
+    const t = await testGateway();
+    const headers = await t.auth();
+    expect((await t.call('POST', '/api/customers', '{"email":', headers)).status).toBe(400);
+    expect((await t.call('POST', '/api/customers', JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }), headers)).status).toBe(413);
+    expect((await t.call('POST', '/api/customers', '<customer/>', { ...headers, 'content-type': 'application/xml' })).status).toBe(415);
+    await t.close();
+  });
+
   it('fails the call whose answer has a wrong field', async () => {
     const t = await testGateway({
       extend: (api) =>
