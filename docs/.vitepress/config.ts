@@ -54,7 +54,7 @@ const gatewayApi: DefaultTheme.SidebarItem[] = [
     text: 'Gateway API',
     items: [
       { text: 'The API in one page', link: '/gateway-api/' },
-      { text: 'The OpenAPI reference', link: '/gateway-api/reference' },
+      { text: 'The contract: OpenAPI, /docs, a typed client', link: '/gateway-api/reference' },
       { text: "The mock's own endpoints", link: '/gateway-api/endpoints' },
       { text: 'The test fixture', link: '/gateway-api/fixture' },
     ],

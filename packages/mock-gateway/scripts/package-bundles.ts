@@ -4,7 +4,8 @@
  *  - dist/browser/embedded-fields/  the Embedded Fields build (script, sri.json, frames)
  *  - dist/browser/hosted-page/      the hosted page build
  *  - dist/browser/dashboard/        the dashboard page's build (dashboard/, `pnpm build:dashboard`)
- *  - dist/assets/                   the fixture's assets (merchant logo)
+ *  - dist/browser/api-reference/     Scalar's standalone build, for the API reference at /docs
+ *  - dist/assets/                   the fixture's assets (merchant logo, the reference's start script)
  *  - dist/workers/                  the card-decrypt worker thread's script, loaded by URL
  *                                   beside the compiled code (card-keys.ts), so not bundled
  * and builds dist/mock-gateway.mjs, the whole gateway and its dependencies in one file for a
@@ -12,6 +13,7 @@
  * part of the npm package, which installs its dependencies).
  */
 import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { packagedBundles, workspaceBundles } from '../src/bundles';
 
@@ -22,6 +24,9 @@ for (const key of ['embeddedFields', 'hostedPage', 'assets', 'dashboard'] as con
   // Source maps and types stay in the browser packages: the gateway serves what browsers run.
   cpSync(from[key], to[key], { recursive: true, filter: (file) => !/\.(map|d\.c?ts)$/.test(file) });
 }
+
+// The API reference (/docs): Scalar's standalone build alone, not its ESM chunks.
+cpSync(join(from.apiReference, 'standalone.js'), join(to.apiReference, 'standalone.js'));
 
 // The decrypt worker and what it imports: plain JavaScript, loaded by URL beside the bundle.
 for (const file of ['card-decrypt-worker.mjs', 'below-the-event-loop.mjs']) cpSync(`src/workers/${file}`, `dist/workers/${file}`);

@@ -26,6 +26,8 @@ import { MemoryBackend } from './store/memory-backend';
 import { Store } from './store/store';
 import { StoreUnavailableError } from './store/store-errors';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
+import { openApiDocument, registerComponents, registerContract } from './contract/document';
+import { checkExchanges } from './contract/exchange-check';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSessionRoutes } from './routes/sessions';
 import { registerSessionPaymentMethodRoutes } from './routes/session-payment-methods';
@@ -52,6 +54,11 @@ export interface GatewayOptions {
   logger?: boolean;
   /** Called with one line per answered request (`mock-gateway --access-log`). */
   accessLog?: (line: string) => void;
+  /**
+   * Tests only: each request the API accepts and each answer it gives is checked against the
+   * gateway's own /openapi.json; every mismatch is handed to this function (contract/exchange-check.ts).
+   */
+  contractCheck?: (problem: string) => void;
   /** Extra route registrations on the API app (static bundles are added by the server). */
   extend?: (api: FastifyInstance, ctx: GatewayContext) => void;
 }
@@ -100,29 +107,38 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     await loadSandbox();
     await ctx.webhooks.resume();
   });
-  registerHealthRoutes(api, ctx);
-  if (options.accessLog) logRequests(api, 'api', options.accessLog);
-  syncSandboxOnRequest(api, sandbox);
-  guardMockRoutes(api, ctx);
-  noStoreForPrivateData(api);
-  registerFaultInjection(api, ctx, { withRoutes: true });
-  registerAuthRoutes(api, ctx);
-  registerSessionRoutes(api, ctx);
-  registerSessionPaymentMethodRoutes(api, ctx);
-  registerEncryptionKeyRoutes(api, ctx);
-  registerAuthorizeRoutes(api, ctx);
-  registerThreeDsRoutes(api, ctx);
-  registerPaymentRoutes(api, ctx);
-  registerPayoutRoutes(api, ctx);
-  registerManageRoutes(api, ctx);
-  registerStatusRoutes(api, ctx);
-  registerCustomerRoutes(api, ctx);
-  registerPaymentMethodRoutes(api, ctx);
-  registerWebhookRoutes(api, ctx);
-  registerMockRoutes(api, ctx);
-  registerDashboardRoutes(api, ctx);
-  registerGatewayAuthenticationPages(api, ctx);
-  options.extend?.(api, ctx);
+  // Routes are registered after @fastify/swagger has loaded (it records them as they are
+  // added), in a plugin that shares the root context: hooks and routes behave as at the root.
+  registerContract(api, ctx);
+  api.register(
+    inRootContext(async (app) => {
+      registerHealthRoutes(app, ctx);
+      if (options.accessLog) logRequests(app, 'api', options.accessLog);
+      syncSandboxOnRequest(app, sandbox);
+      guardMockRoutes(app, ctx);
+      noStoreForPrivateData(app);
+      registerFaultInjection(app, ctx, { withRoutes: true });
+      registerAuthRoutes(app, ctx);
+      registerSessionRoutes(app, ctx);
+      registerSessionPaymentMethodRoutes(app, ctx);
+      registerEncryptionKeyRoutes(app, ctx);
+      registerAuthorizeRoutes(app, ctx);
+      registerThreeDsRoutes(app, ctx);
+      registerPaymentRoutes(app, ctx);
+      registerPayoutRoutes(app, ctx);
+      registerManageRoutes(app, ctx);
+      registerStatusRoutes(app, ctx);
+      registerCustomerRoutes(app, ctx);
+      registerPaymentMethodRoutes(app, ctx);
+      registerWebhookRoutes(app, ctx);
+      registerMockRoutes(app, ctx);
+      registerDashboardRoutes(app, ctx);
+      registerGatewayAuthenticationPages(app, ctx);
+      options.extend?.(app, ctx);
+      // Last of the onSend hooks: it sees the answer exactly as it leaves.
+      if (options.contractCheck) checkExchanges(app, () => openApiDocument(api, ctx), options.contractCheck);
+    }),
+  );
 
   const acs = baseApp(options.logger ?? false);
   registerHealthRoutes(acs, ctx);
@@ -164,6 +180,11 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   };
 }
 
+/** A plugin that shares its parent's context (what fastify-plugin does). */
+function inRootContext(plugin: (app: FastifyInstance) => Promise<void>) {
+  return Object.assign(plugin, { [Symbol.for('skip-override')]: true });
+}
+
 function baseApp(logger: boolean): FastifyInstance {
   const app = Fastify({
     logger,
@@ -181,6 +202,7 @@ function baseApp(logger: boolean): FastifyInstance {
     frameworkErrors: (error, request, reply) => renderError(error, request, reply),
   });
   app.register(formbody);
+  registerComponents(app);
   // Clients often send `content-type: application/json` on a DELETE with no body.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

@@ -20,6 +20,8 @@ export interface BundlePaths {
   assets: string;
   /** The dashboard page's build (index.html, assets/), served at /dashboard. */
   dashboard: string;
+  /** Scalar's standalone build (standalone.js), the API reference at /docs. */
+  apiReference: string;
 }
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -37,6 +39,7 @@ export function packagedBundles(dir = HERE): BundlePaths {
     hostedPage: join(dir, 'browser', 'hosted-page'),
     assets: join(dir, 'assets'),
     dashboard: join(dir, 'browser', 'dashboard'),
+    apiReference: join(dir, 'browser', 'api-reference'),
   };
 }
 
@@ -48,6 +51,7 @@ export function workspaceBundles(): BundlePaths {
     hostedPage: join(packages, 'hosted-page', 'dist'),
     assets: join(packages, 'mock-gateway', 'assets'),
     dashboard: join(packages, 'mock-gateway', 'dashboard', 'dist'),
+    apiReference: join(packages, 'mock-gateway', 'node_modules', '@scalar', 'api-reference', 'dist', 'browser'),
   };
 }
 

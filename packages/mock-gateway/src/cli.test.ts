@@ -32,11 +32,11 @@ describe('mock-gateway command', () => {
     writeFileSync(join(build, 'embedded-fields.js'), '/* a local build */\n');
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--bundles', build, '--port', '0', '--no-build'], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
+      let out = '';
       const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          const match = /listening on (http:\/\/\S+)/.exec(out);
+          const match = /listening on (http:\/\/\S+)[\s\S]*API reference/.exec(out);
           if (match) resolve(match[1]!);
         });
         child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
@@ -44,6 +44,9 @@ describe('mock-gateway command', () => {
       const response = await fetch(`${url}/embedded-fields.js`, { headers: { 'user-agent': 'vitest' } });
       expect(response.status).toBe(200);
       expect(await response.text()).toBe('/* a local build */\n');
+      // The start banner names the API reference, and it is there.
+      expect(out).toContain(`API reference:      ${url}/docs (OpenAPI: ${url}/openapi.json)`);
+      expect((await fetch(`${url}/docs`, { headers: { 'user-agent': 'vitest' } })).status).toBe(200);
     } finally {
       child.kill('SIGTERM');
     }

@@ -194,6 +194,7 @@ async function main(): Promise<void> {
         `  terminals:          ${config.terminals.map((t) => `${t.id}${t.active ? '' : ' (inactive)'} [${t.simulator}]`).join(', ')}`,
         `  webhooks:           ${config.webhook_url || '(none; set --webhook-url)'}`,
         `  test routes:        ${gateway.url}/__mock/`,
+        `  API reference:      ${gateway.url}/docs (OpenAPI: ${gateway.url}/openapi.json)`,
         `  state:              ${gateway.ctx.store.description}`,
       ].join('\n'),
     );

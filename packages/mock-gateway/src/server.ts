@@ -3,12 +3,15 @@
  * (default port + 1). Port 0 picks free ports (one gateway per test worker).
  */
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
 import { bundlePaths, type BundlePaths } from './bundles';
 import { loadConfig, type GatewayConfig } from './config';
+import type { GatewayContext } from './context';
 import { openStore } from './store/open-store';
 import { importSnapshot } from './store/snapshot';
 import { registerDashboardPage } from './dashboard/page';
+import { registerDocsRoutes } from './routes/docs';
 import { registerFrameRoutes } from './routes/frames';
 import { registerHostedPageRoutes } from './routes/hosted-page-routes';
 import { registerStaticRoutes } from './routes/static-bundles';
@@ -69,11 +72,7 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
     store,
     config,
     extend: (api, ctx) => {
-      registerStaticRoutes(api, bundles);
-      registerVersionedScriptRoutes(api, bundles.embeddedFields);
-      registerFrameRoutes(api, ctx, bundles.embeddedFields, { blankFrame: options.blankFrame ?? false });
-      registerHostedPageRoutes(api, ctx, { dist: bundles.hostedPage });
-      registerDashboardPage(api, bundles.dashboard);
+      registerServedRoutes(api, ctx, bundles, { blankFrame: options.blankFrame ?? false });
       extend?.(api, ctx);
     },
   });
@@ -89,6 +88,21 @@ export async function startGateway(options: StartOptions = {}): Promise<RunningG
   gw.ctx.urls.acs = advertised.acs ?? `http://${publicHost}:${actualAcsPort}`;
   gw.ctx.webhooks.setUrl(config.webhook_url);
   return { ...gw, url: gw.ctx.urls.gateway, acsUrl: gw.ctx.urls.acs };
+}
+
+/** What a running gateway serves besides the API: the bundles, frames, hosted page and dashboard page. */
+export function registerServedRoutes(
+  api: FastifyInstance,
+  ctx: GatewayContext,
+  bundles: BundlePaths = bundlePaths(),
+  options: { blankFrame?: boolean } = {},
+): void {
+  registerStaticRoutes(api, bundles);
+  registerVersionedScriptRoutes(api, bundles.embeddedFields);
+  registerFrameRoutes(api, ctx, bundles.embeddedFields, { blankFrame: options.blankFrame ?? false });
+  registerHostedPageRoutes(api, ctx, { dist: bundles.hostedPage });
+  registerDashboardPage(api, bundles.dashboard);
+  registerDocsRoutes(api, bundles);
 }
 
 /** An http(s) origin as given (without a trailing slash), or a clear error. */

@@ -15,6 +15,7 @@ import { request as httpRequest } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { EncryptionKey } from '@payments/core';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
+import { gatewayApi, requestAccessToken } from './client/api-client';
 import type { Backend } from './store/backend';
 import { KINDS, type Kind } from './store/record-kinds';
 import { Store } from './store/store';
@@ -90,7 +91,12 @@ export interface TestGateway {
 
 export async function testGateway(options: GatewayOptions = {}): Promise<TestGateway> {
   const store = options.store ?? (await testStore());
-  const gw = createGateway({ ...options, ...(store ? { store } : {}) });
+  // Every exchange is held to the gateway's document: a mismatch fails the call that caused it.
+  const mismatches: string[] = [];
+  const gw = createGateway({ contractCheck: (problem) => mismatches.push(problem), ...options, ...(store ? { store } : {}) });
+  const holdToContract = () => {
+    if (mismatches.length > 0) throw new Error(`The gateway broke its contract (openapi.json):\n${mismatches.splice(0).join('\n')}`);
+  };
   const keys = new Map<string, EncryptionKey>();
   const call: TestGateway['call'] = async (method, url, body, headers = {}) => {
     const response = await gw.api.inject({
@@ -99,27 +105,54 @@ export async function testGateway(options: GatewayOptions = {}): Promise<TestGat
       headers: { 'user-agent': 'vitest', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
+    holdToContract();
     return { status: response.statusCode, body: parseJson(response.body) as never, text: response.body, headers: response.headers };
   };
+  // What the harness itself asks (a token, the key) goes through the generated client, over inject.
+  const api = gatewayApi('http://gateway.test', { userAgent: 'vitest', fetch: injectFetch(gw) });
   const auth: TestGateway['auth'] = async (client = { id: 'test-client', secret: 'test-secret' }) => {
-    const response = await gw.api.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      headers: { 'user-agent': 'vitest', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret }).toString(),
-    });
-    return { authorization: `Bearer ${(JSON.parse(response.body) as { access_token: string }).access_token}` };
+    const { data, error } = await requestAccessToken('http://gateway.test', { clientId: client.id, clientSecret: client.secret }, { userAgent: 'vitest', fetch: injectFetch(gw) });
+    holdToContract();
+    if (!data) throw new Error(`no token for ${client.id}: ${JSON.stringify(error)}`);
+    return { authorization: `Bearer ${data.access_token}` };
   };
   const encrypt: TestGateway['encrypt'] = async (value, headers) => {
     const who = headers ? JSON.stringify(headers) : '';
     let key = keys.get(who);
-    if (!key) keys.set(who, (key = (await call<EncryptionKey>('GET', '/api/encryption-key', undefined, headers ?? (await auth()))).body));
+    if (!key) {
+      const { data, error } = await api.GET('/api/encryption-key', { headers: headers ?? (await auth()) });
+      holdToContract();
+      if (!data) throw new Error(`no encryption key: ${JSON.stringify(error)}`);
+      keys.set(who, (key = data));
+    }
     return publicEncrypt(
       { key: key.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       Buffer.from(value, 'utf8'),
     ).toString('base64');
   };
-  return { gw, call, auth, encrypt, close: () => gw.close() };
+  // Exchanges a test made through gw.api.inject itself are checked when it closes the gateway.
+  const close = async () => {
+    await gw.close();
+    holdToContract();
+  };
+  return { gw, call, auth, encrypt, close };
+}
+
+/** A fetch that answers through Fastify's inject: the generated client, without a socket. */
+function injectFetch(gw: Gateway): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const answer = await gw.api.inject({
+      method: request.method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers),
+      ...(payload ? { payload } : {}),
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304 || answer.rawPayload.length === 0;
+    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: answer.headers as Record<string, string> });
+  };
 }
 
 function parseJson(text: string): unknown {

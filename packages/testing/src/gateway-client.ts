@@ -4,6 +4,7 @@
  * gateway's endpoints. Node only (it uses node:crypto).
  */
 import { constants, publicEncrypt } from 'node:crypto';
+import { gatewayApi, requestAccessToken, type GatewayApi, type paths } from '@payments/mock-gateway';
 import { decodeBase64Json, TEST_BROWSER_INFO, type EncryptionKey, type ExecutionResponse, type PaymentSession, type StatusResponse, type ThreeDsActionToken } from '@payments/core';
 
 export interface GatewayCredentials {
@@ -61,34 +62,35 @@ export interface SavedCard {
   cardBrand: string;
 }
 
+const USER_AGENT = 'payments-testing/0.1';
+
 /** The customer a test creates when it does not care who. */
 const TEST_CUSTOMER = { email: 'ana@example.com', first_name: 'Ana', last_name: 'Kovač' };
 
 export class GatewayClient {
   private token: { value: string; expiresAt: number } | undefined;
   private key: EncryptionKey | undefined;
+  /** The generated client (`@payments/mock-gateway`'s gatewayApi), with this client's bearer token. */
+  readonly api: GatewayApi;
 
   constructor(
     readonly baseUrl: string,
     readonly credentials: GatewayCredentials = TEST_CREDENTIALS,
-  ) {}
+  ) {
+    this.api = gatewayApi(baseUrl, { userAgent: USER_AGENT, credential: { bearer: () => this.accessToken() } });
+  }
 
   /** A bearer token, renewed 10 seconds before it expires. */
   async accessToken(): Promise<string> {
     if (this.token && this.token.expiresAt - 10_000 > Date.now()) return this.token.value;
-    const response = await fetch(`${this.baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'payments-testing/0.1' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: this.credentials.clientId,
-        client_secret: this.credentials.clientSecret,
-      }),
-    });
-    const body = (await response.json()) as { access_token: string; expires_in: number };
-    if (!response.ok) throw new GatewayError(response.status, body, 'POST', '/oauth/token');
-    this.token = { value: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
-    return body.access_token;
+    const { data, error, response } = await requestAccessToken(
+      this.baseUrl,
+      { clientId: this.credentials.clientId, clientSecret: this.credentials.clientSecret },
+      { userAgent: USER_AGENT },
+    );
+    if (!data) throw new GatewayError(response.status, error, 'POST', '/oauth/token');
+    this.token = { value: data.access_token, expiresAt: Date.now() + data.expires_in * 1000 };
+    return data.access_token;
   }
 
   /** Calls the API with the bearer token; throws GatewayError on a non-2xx answer. */
@@ -100,17 +102,10 @@ export class GatewayClient {
 
   /** Like request, but answers any status, for tests of errors. */
   async send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${await this.accessToken()}`,
-        accept: 'application/json',
-        'user-agent': 'payments-testing/0.1',
-        ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
+    // Any path, typed or not (tests of errors send what the document refuses): read as text.
+    const init = { parseAs: 'text', ...(body === undefined ? {} : { body }) } as const;
+    const { data, error, response } = await this.api.request(method.toLowerCase() as 'post', path as '/api/customers', init as never);
+    const text = typeof data === 'string' ? data : typeof error === 'string' ? error : JSON.stringify(error ?? '');
     let parsed: unknown = text;
     if (text) {
       try {
@@ -141,8 +136,8 @@ export class GatewayClient {
   }
 
   /** A customer (POST /api/customers); Ana Kovač unless `body` says otherwise. */
-  createCustomer(body: Record<string, unknown> = TEST_CUSTOMER): Promise<{ id: string }> {
-    return this.request('POST', '/api/customers', body);
+  async createCustomer(body: Record<string, unknown> = TEST_CUSTOMER): Promise<{ id: string }> {
+    return answer(await this.api.POST('/api/customers', { body: body as Body<'/api/customers'> }), 'POST /api/customers');
   }
 
   /**
@@ -173,28 +168,33 @@ export class GatewayClient {
     return { paymentMethodId: method.token, maskedPan: method.masked, expirationDate: `${month.padStart(2, '0')}${year.slice(-2)}`, cardBrand: method.brand ?? 'VISA' };
   }
 
-  authorize(body: Record<string, unknown>): Promise<ExecutionResponse> {
-    return this.request('POST', '/api/transactions/authorize', body);
+  async authorize(body: Record<string, unknown>): Promise<ExecutionResponse> {
+    const path = '/api/transactions/authorize';
+    return answer(await this.api.POST(path, { body: body as Body<typeof path> }), `POST ${path}`) as ExecutionResponse;
   }
 
-  createSession(body: Record<string, unknown>): Promise<PaymentSession> {
-    return this.request('POST', '/api/sessions', body);
+  async createSession(body: Record<string, unknown>): Promise<PaymentSession> {
+    return answer(await this.api.POST('/api/sessions', { body: body as Body<'/api/sessions'> }), 'POST /api/sessions') as PaymentSession;
   }
 
-  createHostedPage(body: Record<string, unknown>): Promise<{ redirect_url: string; session_id: string; expires_at: string }> {
-    return this.request('POST', '/api/hosted-payment-page', body);
+  async createHostedPage(body: Record<string, unknown>): Promise<{ redirect_url: string; session_id: string; expires_at: string }> {
+    const path = '/api/hosted-payment-page';
+    return answer(await this.api.POST(path, { body: body as Body<typeof path> }), `POST ${path}`);
   }
 
-  status(transactionId: string): Promise<StatusResponse> {
-    return this.request('GET', `/api/transactions/${encodeURIComponent(transactionId)}/status`);
+  async status(transactionId: string): Promise<StatusResponse> {
+    const path = '/api/transactions/{id}/status';
+    return answer(await this.api.GET(path, { params: { path: { id: transactionId } } }), `GET ${path}`) as StatusResponse;
   }
 
-  requestAuthentication(serverTransId: string, body: { fingerprint_result: string; payment_data: string }): Promise<ExecutionResponse> {
-    return this.request('POST', `/api/transactions/three-ds/${encodeURIComponent(serverTransId)}/request-authentication`, body);
+  async requestAuthentication(serverTransId: string, body: { fingerprint_result: string; payment_data: string }): Promise<ExecutionResponse> {
+    const path = '/api/transactions/three-ds/{threeDsServerTransId}/request-authentication';
+    return answer(await this.api.POST(path, { params: { path: { threeDsServerTransId: serverTransId } }, body }), `POST ${path}`) as ExecutionResponse;
   }
 
-  authenticationCompleted(body: { payment_data: string; session_id: string; trans_status: string }): Promise<ExecutionResponse> {
-    return this.request('POST', '/api/transactions/three-ds/authentication-completed', body);
+  async authenticationCompleted(body: { payment_data: string; session_id: string; trans_status: string }): Promise<ExecutionResponse> {
+    const path = '/api/transactions/three-ds/authentication-completed';
+    return answer(await this.api.POST(path, { body: body as Body<typeof path> }), `POST ${path}`) as ExecutionResponse;
   }
 
   /**
@@ -206,7 +206,7 @@ export class GatewayClient {
     const token = decodeBase64Json<ThreeDsActionToken>(action.token);
     const response = await fetch(new URL('/acs/challenge/result', token.acs_url), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'payments-testing/0.1' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': USER_AGENT },
       body: new URLSearchParams({ three_ds_server_trans_id: token.three_ds_server_trans_id, acs_trans_id: token.acs_trans_id, outcome }),
     });
     await response.body?.cancel();
@@ -215,8 +215,18 @@ export class GatewayClient {
 
   /** Test-only: /__mock/reset. */
   async reset(): Promise<void> {
-    await this.request('POST', '/__mock/reset');
+    answer(await this.api.POST('/__mock/reset'), 'POST /__mock/reset');
   }
+}
+
+/** The JSON body of a POST route, as the document describes it. */
+type Body<P extends keyof paths> = paths[P] extends { post: { requestBody?: { content: { 'application/json': infer B } } } } ? B : never;
+
+/** The data of a 2xx answer, or a GatewayError with the status and body of another. */
+function answer<T>(result: { data?: T; error?: unknown; response: Response }, what: string): T {
+  if (result.response.ok) return result.data as T;
+  const [method, path] = what.split(' ') as [string, string];
+  throw new GatewayError(result.response.status, result.error, method, path);
 }
 
 let referenceCounter = 0;

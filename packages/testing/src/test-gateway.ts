@@ -18,6 +18,11 @@ export interface TestGateway {
   webhooks: WebhookInbox;
   /** The in-process gateway, for white-box assertions (store, deliveries); throws for a gateway the kit connected to. */
   running: RunningGateway;
+  /**
+   * What the gateway answered or accepted that its own /openapi.json does not allow, since the
+   * last call (emptied by the call); always empty for a gateway the kit connected to.
+   */
+  takeContractMismatches(): string[];
   /** Forgets transactions, sessions and webhooks (POST /__mock/reset) and clears the inbox. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -27,13 +32,17 @@ export interface TestGatewayOptions {
   webhookRetryBaseMs?: number;
   /** Start from this snapshot file (`mock-gateway snapshot export FILE`): seeded customers, saved cards… */
   snapshot?: string | undefined;
+  /** Check every exchange against the gateway's document (default true): see takeContractMismatches. */
+  holdToContract?: boolean;
 }
 
 export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const mismatches: string[] = [];
   const running = await startGateway({
     port: 0,
     host: '127.0.0.1',
     logger: false,
+    ...(options.holdToContract !== false ? { contractCheck: (problem: string) => void mismatches.push(problem) } : {}),
     ...(options.snapshot !== undefined ? { snapshot: options.snapshot } : {}),
   });
   running.ctx.config.webhook_retry_base_ms = options.webhookRetryBaseMs ?? 50;
@@ -47,6 +56,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     client,
     webhooks,
     running,
+    takeContractMismatches: () => mismatches.splice(0),
     async reset() {
       await client.reset();
       running.ctx.webhooks.setUrl(webhooks.url);
@@ -75,6 +85,7 @@ export async function connectTestGateway(url: string, options: Pick<TestGatewayO
     get running(): RunningGateway {
       throw new Error(`the QA kit is connected to a gateway it did not start (${url}): it has no in-process store to look into`);
     },
+    takeContractMismatches: () => [],
     async reset() {
       await client.reset();
       await pointWebhooksHere();

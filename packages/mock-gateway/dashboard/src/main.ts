@@ -290,6 +290,7 @@ export class MockGatewayDashboard extends LitElement {
     const tabs = TABS.filter(([view]) => view !== 'sandbox' || this.#me?.operator);
     return html`<nav class="tabs" aria-label="Sections">
       ${tabs.map(([view, label]) => html`<a href="#/${view}" aria-current=${active === view ? 'page' : 'false'}>${label}</a>`)}
+      <a href="/docs" class="api-reference">API reference</a>
     </nav>`;
   }
 

@@ -2,11 +2,12 @@
  * The gateway as a merchant reaches it over HTTP, for the command line (`mock-gateway
  * trigger`): a bearer token from the client credentials, the public client key for what a
  * shopper's browser sends, card fields encrypted with the merchant's published key, and the
- * test routes (/__mock/*). The QA kit's GatewayClient does the same for test suites, but
- * that package depends on this one, so the published CLI cannot use it.
+ * test routes (/__mock/*), all through the generated client (client/api-client.ts) that the
+ * QA kit's GatewayClient also wraps.
  */
 import { constants, publicEncrypt } from 'node:crypto';
 import type { EncryptionKey } from '@payments/core';
+import { gatewayApi, requestAccessToken, type GatewayApi } from '../client/api-client';
 
 export interface MerchantCredentials {
   clientId: string;
@@ -27,32 +28,39 @@ export class GatewayCallError extends Error {
 }
 
 type Method = 'GET' | 'POST';
-type Caller = 'merchant' | 'browser' | 'test-route';
 
 const USER_AGENT = 'mock-gateway-cli';
 
 export class MerchantApi {
   private token: Promise<string> | undefined;
   private key: Promise<EncryptionKey> | undefined;
+  private readonly clients: Record<'merchant' | 'browser' | 'testRoute', GatewayApi>;
 
   constructor(
     readonly gatewayUrl: string,
     readonly credentials: MerchantCredentials,
-  ) {}
+  ) {
+    const options = { userAgent: USER_AGENT, fetch: (input: string | URL | Request, init?: RequestInit) => this.fetch(input, init) };
+    this.clients = {
+      merchant: gatewayApi(gatewayUrl, { ...options, credential: { bearer: () => this.accessToken() } }),
+      browser: gatewayApi(gatewayUrl, { ...options, credential: { clientKey: credentials.clientKey } }),
+      testRoute: gatewayApi(gatewayUrl, options),
+    };
+  }
 
   /** A merchant backend's call (Authorization: Bearer). */
   async merchant<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    return this.call<T>('merchant', method, path, body);
+    return this.call<T>(this.clients.merchant, method, path, body);
   }
 
   /** What the shopper's browser (the Embedded Fields frame) sends, with the client key. */
   async browser<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    return this.call<T>('browser', method, path, body);
+    return this.call<T>(this.clients.browser, method, path, body);
   }
 
   /** A test route (/__mock/*): no credentials. */
   async testRoute<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    return this.call<T>('test-route', method, path, body);
+    return this.call<T>(this.clients.testRoute, method, path, body);
   }
 
   /** One card field, RSA-OAEP-256 with the merchant's key, Base64: what the card frame sends. */
@@ -62,35 +70,28 @@ export class MerchantApi {
     return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(value, 'utf8')).toString('base64');
   }
 
-  private async call<T>(caller: Caller, method: Method, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': USER_AGENT };
-    if (caller === 'merchant') headers.authorization = `Bearer ${await this.accessToken()}`;
-    if (caller === 'browser') headers['x-client-key'] = this.credentials.clientKey;
-    if (body !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
-    const response = await this.fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    return (await answer(response, `${method} ${path}`)) as T;
+  /** A call on a path the caller builds (the trigger recipes), through the generated client. */
+  private async call<T>(api: GatewayApi, method: Method, path: string, body?: unknown): Promise<T> {
+    const init = { parseAs: 'text', ...(body !== undefined ? { body } : {}) } as const;
+    const { data, error, response } = await api.request(method.toLowerCase() as 'get', path as '/health', init as never);
+    return (await answer(response.status, typeof data === 'string' ? data : error, `${method} ${path}`)) as T;
   }
 
   private accessToken(): Promise<string> {
     // One token per command: a command runs for seconds, far less than a token lives.
     this.token ??= (async () => {
-      const response = await this.fetch('/oauth/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': USER_AGENT },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: this.credentials.clientId, client_secret: this.credentials.clientSecret }).toString(),
-      });
-      if (response.status === 401) {
-        throw new GatewayCallError(`the gateway refused client id "${this.credentials.clientId}" and its secret`, 401, await response.text());
-      }
-      const token = (await answer(response, 'POST /oauth/token')) as { access_token: string };
-      return token.access_token;
+      const { clientId, clientSecret } = this.credentials;
+      const { data, error, response } = await requestAccessToken(this.gatewayUrl, { clientId, clientSecret }, { userAgent: USER_AGENT, fetch: (input: string | URL | Request, init?: RequestInit) => this.fetch(input, init) });
+      if (response.status === 401) throw new GatewayCallError(`the gateway refused client id "${clientId}" and its secret`, 401, error);
+      if (!data) return (await answer(response.status, error, 'POST /oauth/token')) as never;
+      return data.access_token;
     })();
     return this.token;
   }
 
-  private async fetch(path: string, init: RequestInit): Promise<Response> {
+  private async fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     try {
-      return await fetch(new URL(path, this.gatewayUrl), { ...init, signal: AbortSignal.timeout(15_000) });
+      return await fetch(input, { ...init, signal: AbortSignal.timeout(15_000) });
     } catch (error) {
       const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
       throw new GatewayCallError(`no gateway answered at ${this.gatewayUrl} (${reason}); start one with mock-gateway`, null);
@@ -98,17 +99,16 @@ export class MerchantApi {
   }
 }
 
-async function answer(response: Response, what: string): Promise<unknown> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text for the message
+function answer(status: number, answered: unknown, what: string): unknown {
+  let body: unknown = answered ?? null;
+  if (typeof answered === 'string') {
+    try {
+      body = answered ? JSON.parse(answered) : null;
+    } catch {
+      // not JSON: keep the text for the message
+    }
   }
-  if (!response.ok) {
-    throw new GatewayCallError(`${what} answered HTTP ${response.status}${describeErrors(body)}`, response.status, body);
-  }
+  if (status < 200 || status >= 300) throw new GatewayCallError(`${what} answered HTTP ${status}${describeErrors(body)}`, status, body);
   return body;
 }
 

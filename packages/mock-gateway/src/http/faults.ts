@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { bumpSandboxRevision, sandboxLock } from '../sandbox-revision';
 import type { Store } from '../store/store';
+import { addFaultSchema, clearSchema, listFaultsSchema } from '../routes/schemas/test-routes';
 
 export const FAULT_MODES = ['slow', 'error', 'garbage', 'down'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -222,20 +223,11 @@ export const FAULT_RULE_PROPERTIES = {
 function registerFaultRoutes(app: FastifyInstance, table: FaultTable): void {
   app.post<{ Body: FaultRequest }>(
     '/__mock/faults',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['path', 'mode'],
-          additionalProperties: false,
-          properties: FAULT_RULE_PROPERTIES,
-        },
-      },
-    },
+    { schema: addFaultSchema(FAULT_RULE_PROPERTIES) },
     async (request) => table.add(request.body),
   );
-  app.get('/__mock/faults', async () => ({ faults: table.list() }));
-  app.delete('/__mock/faults', async (_request, reply) => {
+  app.get('/__mock/faults', { schema: listFaultsSchema }, async () => ({ faults: table.list() }));
+  app.delete('/__mock/faults', { schema: clearSchema }, async (_request, reply) => {
     await table.clear();
     return reply.code(204).send();
   });

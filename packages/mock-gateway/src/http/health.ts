@@ -13,6 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
+import { healthSchema, readySchema } from '../routes/schemas/service';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -36,12 +37,12 @@ export async function unreadiness(ctx: GatewayContext): Promise<string | undefin
 export function registerHealthRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   const alive = async (_request: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
     reply.header('cache-control', 'no-store');
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   };
-  app.get('/health', alive);
-  app.get('/health/live', alive);
+  app.get('/health', { schema: healthSchema }, alive);
+  app.get('/health/live', { schema: healthSchema }, alive);
 
-  app.get('/health/ready', async (_request, reply) => {
+  app.get('/health/ready', { schema: readySchema }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const store = ctx.store.description;
     const error = await unreadiness(ctx);

@@ -9,41 +9,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { MerchantConfig } from '../config';
 import type { GatewayContext } from '../context';
 import { AuthError } from '../http/api-error';
 import { tokenLock } from '../store/locks';
 import type { AccessToken } from '../store/records';
+import { tokenSchema } from './schemas/service';
 
 /** The base scope every API client has; permissions add to it. */
 const BASE_SCOPE = 'payments';
 
-interface TokenBody {
-  grant_type: string;
-  client_id?: string;
-  client_secret?: string;
-  refresh_token?: string;
-  scope?: string;
-}
-
-export function registerAuthRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post<{ Body: TokenBody }>(
+export function registerAuthRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post(
     '/oauth/token',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['grant_type'],
-          properties: {
-            grant_type: { type: 'string', maxLength: 64 },
-            client_id: { type: 'string', maxLength: 256 },
-            client_secret: { type: 'string', maxLength: 256 },
-            refresh_token: { type: 'string', maxLength: 256 },
-            scope: { type: 'string', maxLength: 1024 },
-          },
-        },
-      },
-    },
+    { schema: tokenSchema },
     async (request) => {
       // Spec: the token endpoint takes application/x-www-form-urlencoded (JSON is refused).
       if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) {

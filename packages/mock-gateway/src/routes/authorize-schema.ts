@@ -12,9 +12,9 @@ const name = str(1, 255);
 export const PAYMENT_METHOD_TYPE =
   '^(card|saved_card|network-token|wallet-a|wallet-a-redirect|wallet-b-redirect|bank-network-redirect|openbanking-redirect|provider-x-local|provider-y-redirect-[a-z0-9-]+)$';
 
-const typeIs = (type: string) => ({ properties: { type: { const: type } }, required: ['type'] });
+const typeIs = <T extends string>(type: T) => ({ properties: { type: { const: type } }, required: ['type'] }) as const;
 
-function paymentMethodSchema(options: { cvvRequired: boolean }) {
+function paymentMethodSchema<C extends boolean>(options: { cvvRequired: C }) {
   return {
     type: 'object',
     required: ['type', 'data'],
@@ -31,7 +31,7 @@ function paymentMethodSchema(options: { cvvRequired: boolean }) {
               type: 'object',
               required: [
                 'encrypted_card_number',
-                ...(options.cvvRequired ? ['encrypted_cvv'] : []),
+                ...((options.cvvRequired ? ['encrypted_cvv'] : []) as C extends true ? ['encrypted_cvv'] : []),
                 'encrypted_expiration_month',
                 'encrypted_expiration_year',
               ],
@@ -124,7 +124,7 @@ function paymentMethodSchema(options: { cvvRequired: boolean }) {
         },
       },
     ],
-  };
+  } as const;
 }
 
 const tokenization = {
@@ -139,13 +139,13 @@ const tokenization = {
  * Spec: browser_info is required "for card flows": a card or saved-card payment (PURCHASE,
  * AUTHORIZE), which always starts 3-D Secure. OCT and card PAYOUT have no 3-D Secure.
  */
-const browserInfoForCards = (when: Record<string, unknown>) => ({
+const browserInfoForCards = <W extends Record<string, unknown>>(when: W) => ({
   if: {
     properties: { payment_method: { type: 'object', properties: { type: { enum: ['card', 'saved_card'] } }, required: ['type'] }, ...when },
     required: ['payment_method', ...Object.keys(when)],
   },
   then: { required: ['browser_info'] },
-});
+}) as const;
 
 export const directAuthorizeSchema = {
   type: 'object',
@@ -179,7 +179,7 @@ export const directAuthorizeSchema = {
 } as const;
 
 /** For the browser: the session holds the order; metadata from a browser is not accepted. */
-export function sessionAuthorizeSchema(options: { cvvRequired: boolean }) {
+export function sessionAuthorizeSchema<C extends boolean>(options: { cvvRequired: C }) {
   return {
     type: 'object',
     required: ['session_id', 'payment_method'],
@@ -192,7 +192,7 @@ export function sessionAuthorizeSchema(options: { cvvRequired: boolean }) {
       tokenization,
       instalments: { type: 'integer', minimum: 1, maximum: 48 },
     },
-  };
+  } as const;
 }
 
 export const sessionAuthorizeSchemaWithCvv = sessionAuthorizeSchema({ cvvRequired: true });

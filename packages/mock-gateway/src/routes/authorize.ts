@@ -7,6 +7,7 @@
  * page; the session supplies the order, its integration type and its metadata).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { ERROR_CODES, type Customer, type ExecutionResponse, type IntegrationType, type TransactionType } from '@payments/core';
 import { providerPageUrl } from '../acs/urls';
 import { DEFAULT_MAX_DECLINED_ATTEMPTS, PROVIDER_Y_CODES, type TerminalConfig } from '../config';
@@ -30,11 +31,10 @@ import {
   sessionAuthorizeSchemaWithCvv,
 } from './authorize-schema';
 import { liveSession, sessionReturnUrls } from './sessions';
+import { authorizeSchema } from './schemas/transactions';
 
-interface PaymentMethodBody {
-  type: string;
-  data: Record<string, unknown>;
-}
+/** The request's payment method, as the schema (authorize-schema.ts) describes it. */
+type PaymentMethodBody = FromSchema<typeof directAuthorizeSchema>['payment_method'];
 
 /** The order to authorize, however it arrived. */
 interface AuthorizeOrder {
@@ -67,7 +67,7 @@ interface AuthorizeOrder {
 const REDIRECT_TYPES = new Set(['wallet-a-redirect', 'wallet-b-redirect', 'bank-network-redirect', 'openbanking-redirect']);
 
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post('/api/transactions/authorize', { schema: { body: { type: 'object' } } }, async (request) => {
+  app.post('/api/transactions/authorize', { schema: authorizeSchema }, async (request) => {
     const principal = await authenticate(ctx, request, { clientKey: true });
     const order =
       principal.kind === 'bearer'
@@ -78,25 +78,7 @@ export function registerAuthorizeRoutes(app: FastifyInstance, ctx: GatewayContex
 }
 
 function directOrder(ctx: GatewayContext, request: FastifyRequest, merchantId: string): AuthorizeOrder {
-  const body = validateWith<{
-    reference: string;
-    terminal_id: string;
-    description: string;
-    currency: string;
-    amount: number;
-    transaction_type: 'PURCHASE' | 'AUTHORIZE' | 'OCT' | 'PAYOUT';
-    payment_method: PaymentMethodBody;
-    customer?: Partial<Customer>;
-    browser_info?: { screen_width?: number; language?: string };
-    metadata?: Record<string, unknown>;
-    return_url: string;
-    error_url?: string;
-    cancel_url?: string;
-    customer_ip?: string;
-    originator_url?: string;
-    tokenization?: AuthorizeOrder['tokenization'];
-    options?: { three_ds?: { notification_url?: unknown }; cvv_less?: boolean };
-  }>(request, directAuthorizeSchema);
+  const body = validateWith<FromSchema<typeof directAuthorizeSchema>>(request, directAuthorizeSchema);
   // Spec: an invalid override is a 400 before any transaction is created.
   const notification = body.options?.three_ds?.notification_url;
   if (notification !== undefined && !isValidNotificationUrl(notification)) {
@@ -143,14 +125,7 @@ async function sessionOrder(ctx: GatewayContext, request: FastifyRequest, mercha
   const session = await liveSession(ctx, merchantId, typeof sessionId === 'string' ? sessionId : '');
   await checkAttemptLimit(ctx, session);
   const cvvLess = session.hpp ? session.hpp.options.cvv_less === true : session.cvv_less === true;
-  const body = validateWith<{
-    session_id: string;
-    payment_method: PaymentMethodBody;
-    customer?: Partial<Customer>;
-    browser_info?: { screen_width?: number; language?: string };
-    tokenization?: AuthorizeOrder['tokenization'];
-    instalments?: number;
-  }>(request, cvvLess ? sessionAuthorizeSchemaCvvLess : sessionAuthorizeSchemaWithCvv);
+  const body = validateWith<FromSchema<typeof sessionAuthorizeSchemaCvvLess>>(request, cvvLess ? sessionAuthorizeSchemaCvvLess : sessionAuthorizeSchemaWithCvv);
   // Instalments: only a count the hosted page offered (options.number_of_instalments).
   if (body.instalments !== undefined && !(session.hpp?.options.number_of_instalments ?? []).includes(body.instalments)) {
     throw invalid('instalments', 'is not a count this payment offers', [String(body.instalments)]);

@@ -16,32 +16,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
-import { country } from '../http/schemas';
 import type { StoredCustomer } from '../store/records';
 import { authenticate } from './auth';
-
-export const E164 = '^\\+[1-9]\\d{1,14}$';
-
-const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-
-interface CustomerAddress {
-  country?: string | null;
-  address?: string | null;
-  city?: string | null;
-  postal_code?: string | null;
-  region?: string | null;
-}
-
-interface CustomerBody {
-  email: string;
-  first_name?: string | null;
-  last_name?: string | null;
-  phone?: string | null;
-  description?: string | null;
-  type?: string | null;
-  address?: CustomerAddress | null;
-}
+import { createCustomerSchema, type CustomerBody } from './schemas/customers';
 
 /** The response: the stored customer with the address flattened. */
 export interface CustomerResponse {
@@ -56,33 +35,9 @@ export interface CustomerResponse {
   postal_code: string | null;
 }
 
-const customerSchema = {
-  body: {
-    type: 'object',
-    required: ['email'],
-    properties: {
-      email: { type: 'string', format: 'email', maxLength: 512 },
-      first_name: optionalText(255),
-      last_name: optionalText(255),
-      phone: { anyOf: [{ type: 'string', pattern: E164 }, { type: 'null' }] },
-      description: optionalText(255),
-      type: optionalText(64),
-      address: {
-        type: ['object', 'null'],
-        properties: {
-          country: { anyOf: [country, { type: 'null' }] },
-          address: optionalText(255),
-          city: optionalText(255),
-          postal_code: optionalText(255),
-          region: optionalText(255),
-        },
-      },
-    },
-  },
-} as const;
-
-export function registerCustomerRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post<{ Body: CustomerBody }>('/api/customers', { schema: customerSchema }, async (request) => {
+export function registerCustomerRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post('/api/customers', { schema: createCustomerSchema }, async (request) => {
     const principal = await authenticate(ctx, request);
     const stored = toStoredCustomer(principal.merchantId, request.body);
     await ctx.store.atomic([], async () => ctx.store.put('customer', stored));

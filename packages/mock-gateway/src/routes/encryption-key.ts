@@ -6,9 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
 import { authenticate } from './auth';
+import { encryptionKeySchema } from './schemas/service';
 
 export function registerEncryptionKeyRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.get('/api/encryption-key', async (request, reply) => {
+  app.get('/api/encryption-key', { schema: encryptionKeySchema }, async (request, reply) => {
     const principal = await authenticate(ctx, request, { clientKey: true });
     reply.header('cache-control', 'private, max-age=300');
     return ctx.keys.publicKey(principal.merchantId);

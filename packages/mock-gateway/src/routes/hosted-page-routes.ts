@@ -25,6 +25,7 @@ import { hostedPageLocale } from '@payments/core';
 import { documentCatalog, documentCatalogTag } from '../http/document-catalog';
 import { documentTextsTag, firstViewModule, inlineStylesheet, withFirstView, type FirstViewModule } from '../http/hosted-page-document';
 import { join } from 'node:path';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayPageTexts, resolveLocale, type LocaleTag, type SavedCardSummary } from '@payments/core';
 import { acceptLanguages } from '../acs/shopper-locale';
@@ -33,6 +34,7 @@ import { escapeHtml, html, litDocumentCsp, scriptJson, sendPage } from '../http/
 import { sendAsset, sendCompressed } from '../http/send-asset';
 import type { SavedPaymentMethod, SessionRecord, TransactionRecord } from '../store/records';
 import { authenticate } from './auth';
+import { savedCardsSchema } from './schemas/sessions';
 import { liveSession, sessionStatus } from './sessions';
 import { bundlePaths } from '../bundles';
 
@@ -121,7 +123,7 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
     exit(ctx, request, reply, request.params.sessionId, 'cancel'),
   );
 
-  app.get<{ Params: { id: string } }>('/api/sessions/:id/saved-cards', async (request, reply) => {
+  app.withTypeProvider<JsonSchemaToTsProvider>().get('/api/sessions/:id/saved-cards', { schema: savedCardsSchema }, async (request, reply) => {
     const { merchantId } = await authenticate(ctx, request, { clientKey: true });
     const record = await liveSession(ctx, merchantId, request.params.id);
     reply.header('cache-control', 'no-store');

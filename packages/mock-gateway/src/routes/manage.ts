@@ -42,50 +42,24 @@
  */
 import { PROCESSING_CODES, type ManagementType } from '@payments/core';
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
-import { amount, currency, metadata, str, terminalId } from '../http/schemas';
 import { referenceLock } from '../store/locks';
 import type { TransactionRecord } from '../store/records';
 import { decideManagement } from '../simulators/simulators';
 import { createTransaction, finalize, touch } from '../transactions/build';
 import { resolveTerminal } from '../transactions/terminal';
 import { authenticate } from './auth';
+import { manageSchema, type ManageBody } from './schemas/transactions';
 import { isNonCardPayout } from './payouts';
-
-interface ManageBody {
-  terminal_id: string;
-  transaction_type: ManagementType;
-  reference: string;
-  amount: number;
-  currency: string;
-  parent_transaction_id?: string;
-  metadata?: Record<string, string>;
-  options?: { final_capture?: boolean } & Record<string, unknown>;
-}
 
 /** An AUTHORIZE record may carry the mark of a final capture (plain data, serializable). */
 type CaptureTracked = TransactionRecord & { capture_closed?: boolean };
 
-const manageSchema = {
-  body: {
-    type: 'object',
-    required: ['terminal_id', 'transaction_type', 'reference', 'amount', 'currency'],
-    properties: {
-      terminal_id: terminalId,
-      transaction_type: { type: 'string', enum: ['CAPTURE', 'REFUND', 'VOID'] },
-      reference: str(1, 80),
-      amount,
-      currency,
-      parent_transaction_id: str(1, 128),
-      metadata: { ...metadata, additionalProperties: { type: 'string' } },
-      options: { type: 'object', properties: { final_capture: { type: 'boolean' } } },
-    },
-  },
-} as const;
-
-export function registerManageRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post<{ Body: ManageBody }>('/api/transactions/manage', { schema: manageSchema }, async (request) => {
+export function registerManageRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post('/api/transactions/manage', { schema: manageSchema }, async (request) => {
     const principal = await authenticate(ctx, request);
     const body = request.body;
     const { terminal } = resolveTerminal(ctx, principal.merchantId, body.terminal_id);

@@ -11,15 +11,26 @@
  *                                           1000), with their 3-D Secure stage
  */
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
 import { NotFoundError } from '../http/api-error';
 import { gatewayFaults } from '../http/faults';
-import { changeSandboxConfig, type SandboxConfig } from '../sandbox-config';
+import { changeSandboxConfig } from '../sandbox-config';
 import { Readable } from 'node:stream';
 import { withTransaction } from '../store/locks';
 import { KINDS, type Kind } from '../store/record-kinds';
 import { exportSnapshot } from '../store/snapshot';
 import { settlePending } from '../transactions/settle';
+import {
+  clockSchema,
+  getConfigSchema,
+  listTransactionsSchema,
+  resetSchema,
+  setConfigSchema,
+  settleSchema,
+  snapshotSchema,
+  statsSchema,
+} from './schemas/test-routes';
 
 /** Forgets every transaction, session, customer, token and webhook, the clock's offset and the faults. */
 export async function resetSandbox(ctx: GatewayContext): Promise<void> {
@@ -29,23 +40,16 @@ export async function resetSandbox(ctx: GatewayContext): Promise<void> {
   await gatewayFaults(ctx).clear();
 }
 
-export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post('/__mock/reset', async () => {
+export function registerMockRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post('/__mock/reset', { schema: resetSchema }, async () => {
     await resetSandbox(ctx);
     return { reset: true };
   });
 
-  app.post<{ Body: { advance_seconds: number } }>(
+  app.post(
     '/__mock/clock',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['advance_seconds'],
-          properties: { advance_seconds: { type: 'integer', minimum: 0, maximum: 10 * 365 * 86400 } },
-        },
-      },
-    },
+    { schema: clockSchema },
     async (request) => {
       await ctx.clock.advance(request.body.advance_seconds * 1000);
       return { now: ctx.clock.iso() };
@@ -61,41 +65,19 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
     gateway_url: ctx.urls.gateway,
     acs_url: ctx.urls.acs,
   });
-  app.get('/__mock/config', async () => configView());
-  app.post<{ Body: SandboxConfig }>(
+  app.get('/__mock/config', { schema: getConfigSchema }, async () => configView());
+  app.post(
     '/__mock/config',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            webhook_url: { type: 'string', maxLength: 2048, pattern: '^(|https?://.+)$' },
-            webhook_retry_base_ms: { type: 'integer', minimum: 1, maximum: 3_600_000 },
-            webhook_retry_horizon_ms: { type: 'integer', minimum: 1, maximum: 86_400_000 },
-            token_lifetime_s: { type: 'integer', minimum: 1, maximum: 86_400 },
-            session_lifetime_s: { type: 'integer', minimum: 1, maximum: 86_400 },
-          },
-        },
-      },
-    },
+    { schema: setConfigSchema },
     async (request) => {
       await changeSandboxConfig(ctx, request.body);
       return configView();
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { outcome: 'approve' | 'decline' } }>(
+  app.post(
     '/__mock/transactions/:id/settle',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['outcome'],
-          properties: { outcome: { type: 'string', enum: ['approve', 'decline'] } },
-        },
-      },
-    },
+    { schema: settleSchema },
     async (request) => {
       return withTransaction(ctx, request.params.id, (record) => {
         if (!record) throw new NotFoundError(`No transaction ${request.params.id}`);
@@ -104,7 +86,7 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
     },
   );
 
-  app.get('/__mock/stats', async () => {
+  app.get('/__mock/stats', { schema: statsSchema }, async () => {
     const kinds = Object.keys(KINDS) as Kind[];
     const counts = await Promise.all(kinds.map((kind) => ctx.store.count(kind)));
     const memory = process.memoryUsage();
@@ -115,7 +97,7 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
     };
   });
 
-  app.get('/__mock/snapshot', async (_request, reply) =>
+  app.get('/__mock/snapshot', { schema: snapshotSchema }, async (_request, reply) =>
     reply
       .type('application/x-ndjson')
       .header('cache-control', 'no-store')
@@ -123,13 +105,8 @@ export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): v
       .send(Readable.from(exportSnapshot(ctx.store))),
   );
 
-  const listSchema = {
-    querystring: {
-      type: 'object',
-      properties: { reference: { type: 'string', maxLength: 256 }, limit: { type: 'string', pattern: '^[0-9]{1,5}$' } },
-    },
-  };
-  app.get<{ Querystring: { reference?: string; limit?: string } }>('/__mock/transactions', { schema: listSchema }, async (request) => {
+
+  app.get('/__mock/transactions', { schema: listTransactionsSchema }, async (request) => {
     const limit = Math.min(Number(request.query.limit ?? 1000), 10_000);
     const records = await ctx.store.recentTransactions({ limit, ...(request.query.reference !== undefined ? { reference: request.query.reference } : {}) });
     return records.map((r) => ({

@@ -12,30 +12,24 @@
  *    webhook's card_* fields without the prefix).
  */
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
-import { str } from '../http/schemas';
 import { paymentMethodLock } from '../store/locks';
 import type { SavedPaymentMethod } from '../store/records';
 import { authenticate } from './auth';
+import { deletePaymentMethodSchema } from './schemas/customers';
 
 export const DETACH_SCOPE = 'payment_method:detach';
 
 /** A saved card as the merchant sees it: the stored record without its merchant, full number and internal fields. */
 export type PublicPaymentMethod = Omit<SavedPaymentMethod, 'merchant_id' | 'card' | 'tokenize_for' | 'created_at'> & { card: Omit<SavedPaymentMethod['card'], 'number'> };
 
-const deleteSchema = {
-  params: {
-    type: 'object',
-    required: ['payment_method_id'],
-    properties: { payment_method_id: str(1, 128) },
-  },
-} as const;
-
-export function registerPaymentMethodRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.delete<{ Params: { payment_method_id: string } }>(
+export function registerPaymentMethodRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.delete(
     '/api/payment-methods/:payment_method_id',
-    { schema: deleteSchema },
+    { schema: deletePaymentMethodSchema },
     async (request) => {
       const principal = await authenticate(ctx, request, { scope: DETACH_SCOPE });
       const id = request.params.payment_method_id;

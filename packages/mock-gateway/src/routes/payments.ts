@@ -19,92 +19,28 @@
  */
 import type { Customer, ExecutionResponse } from '@payments/core';
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { providerPageUrl } from '../acs/urls';
 import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
-import {
-  amount,
-  country,
-  currency,
-  customer,
-  description,
-  ip,
-  metadata,
-  originatorUrl as originatorUrlSchema,
-  str,
-  terminalId,
-  url,
-} from '../http/schemas';
 import { referenceLock } from '../store/locks';
 import type { TransactionRecord } from '../store/records';
 import { createTransaction, isFinal, markPending, respond, resultResponse } from '../transactions/build';
 import { findIdempotent } from '../transactions/idempotency';
 import { originatorUrl, resolveTerminal } from '../transactions/terminal';
 import { authenticate } from './auth';
+import { PAYMENT_METHODS, paymentSchema } from './schemas/transactions';
 import { findCustomer } from './customers';
 
-export const PAYMENT_METHODS = ['OPEN_BANKING', 'UPI', 'WALLETS', 'BANK_TRANSFER', 'QR_CODE'] as const;
+export { PAYMENT_METHODS };
 export type PaymentEndpointMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Methods that send the shopper to the provider; the others wait for the provider. */
 const REDIRECT_METHODS: readonly PaymentEndpointMethod[] = ['OPEN_BANKING', 'WALLETS'];
 
-interface PaymentBody {
-  terminal_id: string;
-  reference: string;
-  description: string;
-  currency: string;
-  amount: number;
-  method: PaymentEndpointMethod;
-  country: string;
-  customer_ip: string;
-  return_url: string;
-  error_url: string;
-  cancel_url: string;
-  customer?: Partial<Customer>;
-  metadata?: Record<string, unknown>;
-  options?: Record<string, unknown>;
-  originator_url?: string;
-}
-
-const paymentSchema = {
-  body: {
-    type: 'object',
-    required: [
-      'terminal_id',
-      'reference',
-      'description',
-      'currency',
-      'amount',
-      'method',
-      'country',
-      'customer_ip',
-      'return_url',
-      'error_url',
-      'cancel_url',
-    ],
-    properties: {
-      terminal_id: terminalId,
-      reference: str(1, 80),
-      description,
-      currency,
-      amount,
-      method: { type: 'string', enum: PAYMENT_METHODS },
-      country,
-      customer_ip: ip,
-      return_url: url,
-      error_url: url,
-      cancel_url: url,
-      customer,
-      metadata,
-      options: { type: 'object' },
-      originator_url: originatorUrlSchema,
-    },
-  },
-} as const;
-
-export function registerPaymentRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post<{ Body: PaymentBody }>('/api/transactions/payment', { schema: paymentSchema }, async (request) => {
+export function registerPaymentRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post('/api/transactions/payment', { schema: paymentSchema }, async (request) => {
     const principal = await authenticate(ctx, request);
     const body = request.body;
     const { terminal } = resolveTerminal(ctx, principal.merchantId, body.terminal_id, 'TRX_TYPE_PAYMENT');

@@ -21,17 +21,18 @@
  *  - no originator_url is taken: the record keeps the terminal's website;
  *  - `options` is accepted (any object) and ignored.
  */
-import type { ApiErrorItem, Customer } from '@payments/core';
+import type { ApiErrorItem } from '@payments/core';
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
 import { ApiError } from '../http/api-error';
-import { amount, currency, customer, description, ip, metadata, str, terminalId, url } from '../http/schemas';
 import { referenceLock } from '../store/locks';
 import type { TransactionRecord } from '../store/records';
 import { createTransaction, markPending, maskLast4, respond, resultResponse } from '../transactions/build';
 import { findIdempotent } from '../transactions/idempotency';
 import { originatorUrl, resolveTerminal } from '../transactions/terminal';
 import { authenticate } from './auth';
+import { payoutSchema, type PayoutBody } from './schemas/transactions';
 import { checkCustomer, repeatResponse } from './payments';
 
 export type BeneficiaryType = 'bank_account' | 'mobile_money';
@@ -49,66 +50,9 @@ export interface BeneficiaryData {
   mobile?: string;
 }
 
-interface PayoutBody {
-  terminal_id: string;
-  reference: string;
-  description: string;
-  currency: string;
-  amount: number;
-  beneficiary: { type: BeneficiaryType; data: BeneficiaryData };
-  customer?: Partial<Customer>;
-  metadata?: Record<string, unknown>;
-  return_url?: string;
-  options?: Record<string, unknown>;
-  customer_ip?: string | null;
-}
-
-const beneficiarySchema = {
-  type: 'object',
-  required: ['type', 'data'],
-  properties: {
-    type: { type: 'string', enum: ['bank_account', 'mobile_money'] },
-    data: {
-      type: 'object',
-      required: ['account_name'],
-      properties: {
-        account_number: str(1, 64),
-        account_name: str(1, 255),
-        ifsc: str(1, 255),
-        bank_code: str(1, 255),
-        bank_name: str(1, 255),
-        bank_branch: str(1, 255),
-        bank_address: str(1, 255),
-        bank_city: str(1, 255),
-        bank_state: str(1, 255),
-        mobile: str(1, 64),
-      },
-    },
-  },
-} as const;
-
-const payoutSchema = {
-  body: {
-    type: 'object',
-    required: ['terminal_id', 'reference', 'description', 'currency', 'amount', 'beneficiary'],
-    properties: {
-      terminal_id: terminalId,
-      reference: str(1, 80),
-      description,
-      currency,
-      amount,
-      beneficiary: beneficiarySchema,
-      customer,
-      metadata,
-      return_url: url,
-      options: { type: 'object' },
-      customer_ip: { anyOf: [ip, { type: 'null' }] },
-    },
-  },
-} as const;
-
-export function registerPayoutRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post<{ Body: PayoutBody }>('/api/transactions/payout', { schema: payoutSchema }, async (request) => {
+export function registerPayoutRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post('/api/transactions/payout', { schema: payoutSchema }, async (request) => {
     const principal = await authenticate(ctx, request);
     const body = request.body;
     const errors = beneficiaryErrors(body.beneficiary, body.currency);

@@ -7,9 +7,11 @@
  * POST /api/sessions, `customer` pre-populates). Client key or bearer.
  */
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { fittingAlternativeMethods, type AlternativeMethodFamily, type MethodDataField } from '@payments/core';
 import type { GatewayContext } from '../context';
 import { authenticate } from './auth';
+import { sessionPaymentMethodsSchema } from './schemas/sessions';
 import { findSession, sessionStatus } from './sessions';
 
 export interface SessionPaymentMethodsResponse {
@@ -23,8 +25,9 @@ export interface SessionPaymentMethodsResponse {
   customer: { email: string | null; first_name: string | null; last_name: string | null } | null;
 }
 
-export function registerSessionPaymentMethodRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.get<{ Params: { id: string } }>('/api/sessions/:id/payment-methods', async (request): Promise<SessionPaymentMethodsResponse> => {
+export function registerSessionPaymentMethodRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get('/api/sessions/:id/payment-methods', { schema: sessionPaymentMethodsSchema }, async (request): Promise<SessionPaymentMethodsResponse> => {
     const { merchantId } = await authenticate(ctx, request, { clientKey: true });
     const record = await findSession(ctx, merchantId, request.params.id);
     const { session } = record;

@@ -10,17 +10,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { PROCESSING_CODES, type Customer, type PaymentSession } from '@payments/core';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { PROCESSING_CODES, type PaymentSession } from '@payments/core';
 import type { TerminalConfig } from '../config';
 import { findMerchant, type GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
-import { amount, country, currency, customer, description, metadata, originatorUrl, str, terminalId, url } from '../http/schemas';
 import { sessionReferenceLock } from '../store/locks';
 import type { SessionRecord } from '../store/records';
 import { customerFields } from '../transactions/build';
 import { requireCustomer } from '../transactions/customer-binding';
 import { originatorUrl as resolveOriginator, resolveTerminal } from '../transactions/terminal';
 import { authenticate } from './auth';
+import { createHostedPageSchema, createSessionSchema, getSessionSchema, type HostedPageBody, type SessionOrder } from './schemas/sessions';
 
 /** The hosted page's `language` values: the spec's names, plus locale tags and ISO codes. */
 export const HPP_LANGUAGES: Record<string, string> = {
@@ -49,88 +50,9 @@ export function hppLanguage(value: string): string | undefined {
   return Object.hasOwn(HPP_LANGUAGES, key) ? HPP_LANGUAGES[key] : undefined;
 }
 
-const booleanish = { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }] };
-
-const sessionSchema = {
-  type: 'object',
-  required: ['terminal_id', 'reference', 'description', 'currency', 'amount', 'transaction_type', 'return_url'],
-  properties: {
-    terminal_id: terminalId,
-    reference: str(1, 40),
-    description: str(1, 255),
-    currency,
-    amount,
-    transaction_type: { type: 'string', enum: ['AUTHORIZE', 'PURCHASE'] },
-    return_url: url,
-    customer,
-    country,
-    originator_url: originatorUrl,
-    metadata,
-    options: { type: 'object', properties: { cvv_less: booleanish } },
-  },
-} as const;
-
-const hostedPageSchema = {
-  type: 'object',
-  required: ['reference', 'terminal_id', 'description', 'amount', 'currency', 'transaction_type', 'success_url', 'cancel_url', 'error_url'],
-  properties: {
-    reference: str(1, 40),
-    terminal_id: terminalId,
-    description,
-    amount,
-    currency,
-    transaction_type: { type: 'string', enum: ['PURCHASE', 'AUTHORIZE'] },
-    success_url: url,
-    cancel_url: url,
-    error_url: url,
-    language: { type: 'string', maxLength: 16 },
-    options: {
-      type: 'object',
-      properties: {
-        number_of_instalments: {
-          anyOf: [
-            { type: 'integer', minimum: 1, maximum: 48 },
-            { type: 'string', pattern: '^([1-9]|[1-3][0-9]|4[0-8])$' },
-            { type: 'array', minItems: 1, maxItems: 48, items: { type: 'integer', minimum: 1, maximum: 48 } },
-          ],
-        },
-        skip_three_ds: booleanish,
-        cvv_less: booleanish,
-      },
-    },
-    customer_id: str(1, 64),
-    customer,
-    originator_url: originatorUrl,
-    metadata,
-  },
-} as const;
-
-interface SessionBody {
-  terminal_id: string;
-  reference: string;
-  description: string;
-  currency: string;
-  amount: number;
-  transaction_type: 'AUTHORIZE' | 'PURCHASE';
-  return_url: string;
-  customer?: Partial<Customer>;
-  country?: string;
-  originator_url?: string;
-  metadata?: Record<string, unknown>;
-  options?: { cvv_less?: boolean | string };
-}
-
-interface HostedPageBody extends Omit<SessionBody, 'return_url' | 'country' | 'options'> {
-  success_url: string;
-  cancel_url: string;
-  error_url: string;
-  language?: string;
-  options?: { number_of_instalments?: number | string | number[]; skip_three_ds?: boolean | string; cvv_less?: boolean | string };
-  customer_id?: string;
-}
-
-export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post<{ Body: SessionBody }>('/api/sessions', { schema: { body: sessionSchema } }, async (request) => {
+export function registerSessionRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post('/api/sessions', { schema: createSessionSchema }, async (request) => {
     const { merchantId } = await authenticate(ctx, request);
     const body = request.body;
     if (body.customer?.id) await requireCustomer(ctx, merchantId, body.customer.id, 'customer.id');
@@ -144,7 +66,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext)
     return record.session;
   });
 
-  app.post<{ Body: HostedPageBody }>('/api/hosted-payment-page', { schema: { body: hostedPageSchema } }, async (request) => {
+  app.post('/api/hosted-payment-page', { schema: createHostedPageSchema }, async (request) => {
     const { merchantId } = await authenticate(ctx, request);
     const body = request.body;
     const language = body.language === undefined ? null : hppLanguage(body.language);
@@ -177,7 +99,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext)
   });
 
   /** What a browser needs to render a checkout for the session; never secrets. */
-  app.get<{ Params: { id: string } }>('/api/sessions/:id', async (request) => {
+  app.get('/api/sessions/:id', { schema: getSessionSchema }, async (request) => {
     const { merchantId } = await authenticate(ctx, request, { clientKey: true });
     const record = await findSession(ctx, merchantId, request.params.id);
     const merchant = findMerchant(ctx, merchantId)!;
@@ -198,7 +120,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: GatewayContext)
 async function openSession(
   ctx: GatewayContext,
   merchantId: string,
-  body: Omit<SessionBody, 'return_url'>,
+  body: SessionOrder,
   shape: { kind: SessionRecord['kind']; returnUrl: string; country: string | null; hpp: SessionRecord['hpp']; cvvLess: boolean },
 ): Promise<SessionRecord> {
   const { terminal } = resolveTerminal(ctx, merchantId, body.terminal_id);
@@ -219,7 +141,7 @@ function newSession(
   ctx: GatewayContext,
   merchantId: string,
   terminal: TerminalConfig,
-  body: Omit<SessionBody, 'return_url'>,
+  body: SessionOrder,
   shape: { kind: SessionRecord['kind']; returnUrl: string; country: string | null; hpp: SessionRecord['hpp']; cvvLess: boolean },
 ): SessionRecord {
   const now = ctx.clock.now();

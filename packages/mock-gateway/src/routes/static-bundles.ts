@@ -7,10 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { bundlePaths, type BundlePaths } from '../bundles';
 import { sendAsset } from '../http/send-asset';
+import { scriptSchema } from './schemas/service';
 
 export function registerStaticRoutes(app: FastifyInstance, bundles: BundlePaths = bundlePaths()): void {
   // The entry point keeps its URL across builds: fresh for 5 minutes, then revalidated (ETag).
-  app.get('/embedded-fields.js', async (request, reply) =>
+  app.get('/embedded-fields.js', { schema: scriptSchema }, async (request, reply) =>
     sendAsset(request, reply, { root: bundles.embeddedFields, file: 'embedded-fields.js', cache: { maxAge: 300 } }),
   );
   // The version, versioned URLs and SRI hashes of the current build, for merchants who pin it (README).

@@ -12,11 +12,14 @@
  */
 import type { StatusResponse } from '@payments/core';
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
 import { authenticate } from './auth';
+import { statusSchema } from './schemas/transactions';
 
-export function registerStatusRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.get<{ Params: { id: string } }>('/api/transactions/:id/status', async (request, reply) => {
+export function registerStatusRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get('/api/transactions/:id/status', { schema: statusSchema }, async (request, reply) => {
     const principal = await authenticate(ctx, request, { clientKey: true });
     reply.header('cache-control', 'no-store');
     return transactionStatus(ctx, principal.merchantId, request.params.id);

@@ -10,8 +10,8 @@
  * it only records it: the page that framed the challenge calls authentication-completed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
-  TRANS_STATUSES,
   decodeBase64Json,
   encodeBase64Json,
   gatewayPageTexts,
@@ -22,44 +22,23 @@ import {
 import type { GatewayContext } from '../context';
 import { invalid } from '../http/api-error';
 import { autoPostForm, html, originOf, sendPage } from '../http/html';
-import { str } from '../http/schemas';
 import type { TransactionRecord } from '../store/records';
 import { withTransaction } from '../store/locks';
 import { completeChallenge, requestAuthentication, returnUrlFor } from '../three-ds/engine';
 import { shopperLocale } from '../acs/shopper-locale';
 import { authenticate } from './auth';
+import { authenticationCompletedSchema, requestAuthenticationSchema } from './schemas/transactions';
 
-const transStatus = { type: 'string', enum: TRANS_STATUSES } as const;
-
-export function registerThreeDsRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post<{ Params: { id: string }; Body: { fingerprint_result: string; payment_data: string } }>(
-    '/api/transactions/three-ds/:id/request-authentication',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['fingerprint_result', 'payment_data'],
-          properties: { fingerprint_result: str(1, 16), payment_data: str(1, 512) },
-        },
-      },
-    },
+export function registerThreeDsRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post('/api/transactions/three-ds/:id/request-authentication', { schema: requestAuthenticationSchema },
     async (request) => {
       const found = await ownedByCaller(ctx, request, request.params.id, 'threeDsServerTransId');
       return withTransaction(ctx, found.transaction.id, (record) => requestAuthentication(ctx, record ?? found, request.body));
     },
   );
 
-  app.post<{ Body: { payment_data?: string; session_id: string; trans_status: TransStatus } }>(
-    '/api/transactions/three-ds/authentication-completed',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['session_id', 'trans_status'],
-          properties: { payment_data: str(1, 512), session_id: str(1, 64), trans_status: transStatus },
-        },
-      },
-    },
+  app.post('/api/transactions/three-ds/authentication-completed', { schema: authenticationCompletedSchema },
     async (request) => {
       const found = await ownedByCaller(ctx, request, request.body.session_id, 'session_id');
       // payment_data: required except after a Direct API notification_url override, where

@@ -28,7 +28,7 @@ describe('versioned script URLs', () => {
     writeFileSync(join(build, 'embedded-fields-connect.js'), CONNECT);
     const sri = { version: '2.3.4', script: { url: '/v2.3.4/embedded-fields.js', integrity: INTEGRITY, major_url: '/v2/embedded-fields.js' } };
     writeFileSync(join(build, 'sri.json'), JSON.stringify(sri));
-    const bundles = { embeddedFields: build, hostedPage: join(build, 'none'), assets: join(build, 'none'), dashboard: join(build, 'none') };
+    const bundles = { embeddedFields: build, hostedPage: join(build, 'none'), assets: join(build, 'none'), dashboard: join(build, 'none'), apiReference: join(build, 'none') };
     t = await testGateway({
       extend: (api) => {
         registerStaticRoutes(api, bundles);

@@ -9,31 +9,23 @@
  *    the same id and body (webhooks/resend.ts; `mock-gateway events resend`); answers it (202).
  */
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
 import { deliveryView } from '../dashboard/views';
 import { resendDelivery } from '../webhooks/resend';
+import { jwksSchema } from './schemas/service';
+import { clearSchema, listDeliveriesSchema, resendSchema } from './schemas/test-routes';
 
-interface DeliveryQuery {
-  event?: string;
-  transaction_id?: string;
-}
-
-export function registerWebhookRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.get('/.well-known/jwks.json', async (_request, reply) => {
+export function registerWebhookRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get('/.well-known/jwks.json', { schema: jwksSchema }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return ctx.webhooks.jwks();
   });
 
-  app.get<{ Querystring: DeliveryQuery }>(
+  app.get(
     '/__mock/webhooks',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { event: { type: 'string' }, transaction_id: { type: 'string' } },
-        },
-      },
-    },
+    { schema: listDeliveriesSchema },
     async (request) => {
       const { event, transaction_id: transactionId } = request.query;
       const deliveries = await ctx.webhooks.deliveries({
@@ -44,12 +36,12 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: GatewayContext)
     },
   );
 
-  app.post<{ Params: { id: string } }>('/__mock/webhooks/:id/resend', async (request, reply) => {
+  app.post('/__mock/webhooks/:id/resend', { schema: resendSchema }, async (request, reply) => {
     const delivery = await resendDelivery(ctx, request.params.id);
     return reply.code(202).send({ delivery: deliveryView(delivery) });
   });
 
-  app.delete('/__mock/webhooks', async (_request, reply) => {
+  app.delete('/__mock/webhooks', { schema: clearSchema }, async (_request, reply) => {
     await ctx.webhooks.clear();
     return reply.code(204).send();
   });

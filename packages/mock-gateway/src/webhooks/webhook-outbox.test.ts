@@ -9,6 +9,7 @@ import { CardKeys } from '../card-keys';
 import { Clock } from '../clock';
 import { defaultConfig, type GatewayConfig } from '../config';
 import type { GatewayContext } from '../context';
+import { registerComponents } from '../contract/document';
 import { registerWebhookRoutes } from '../routes/webhooks';
 import { MemoryBackend } from '../store/memory-backend';
 import { Store } from '../store/store';
@@ -372,6 +373,7 @@ describe('webhook routes', () => {
   it('publishes the JWKS and lists, filters and clears deliveries', async () => {
     const ctx = fakeContext({ webhook_url: '' });
     const app = Fastify();
+    registerComponents(app); // the shared schemas the routes refer to, as the gateway has them
     registerWebhookRoutes(app, ctx);
     cleanups.push(() => app.close());
     await inUnit(ctx, () => ctx.webhooks.announceTransaction(record('AUTHORIZE', 'DECLINED')));

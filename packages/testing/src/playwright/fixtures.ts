@@ -58,6 +58,11 @@ export interface HostedPage {
 
 export interface PaymentsTestFixtures {
   gateway: GatewayClient;
+  /**
+   * Automatic: fails the test during which the worker's gateway answered (or accepted)
+   * something its own /openapi.json does not allow.
+   */
+  gatewayContract: undefined;
   createSession(overrides?: Record<string, unknown>): Promise<PaymentSession>;
   createHostedPage(overrides?: Record<string, unknown>): Promise<HostedPage>;
   /** The merchant origin's checkout page (`/checkout?gateway=&session=`) for a session. */
@@ -93,6 +98,15 @@ export const test: TestType<
   acsUrl: [async ({ testGateway }, use) => use(testGateway.acsUrl), { scope: 'worker' }],
   webhooks: [async ({ testGateway }, use) => use(testGateway.webhooks), { scope: 'worker' }],
 
+  gatewayContract: [
+    async ({ testGateway }, use) => {
+      testGateway.takeContractMismatches(); // what an earlier test of the worker left is that test's
+      await use(undefined);
+      const mismatches = testGateway.takeContractMismatches();
+      if (mismatches.length > 0) throw new Error(`The gateway broke its contract (openapi.json):\n${mismatches.join('\n')}`);
+    },
+    { auto: true },
+  ],
   gateway: async ({ testGateway }, use) => use(new GatewayClient(testGateway.url)),
   checkoutUrl: async ({ merchantOrigin, gatewayUrl }, use) =>
     use((session, options) => checkoutPageUrl(merchantOrigin, gatewayUrl, session.id, options)),
