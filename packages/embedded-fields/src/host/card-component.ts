@@ -9,6 +9,7 @@ import type {
   ComponentConfig,
   ComponentState,
   ComponentType,
+  CustomerConfig,
   Locale,
   PaymentComponentElement,
   PaymentResponse,
@@ -24,9 +25,11 @@ import {
   type HostMethods,
   type SubmitRequest,
 } from '../shared/protocol';
+import type { MountPlace } from './mount-target';
+import { openSplitFields } from './split-fields';
 import type { ChallengeOutcome, OpenChallenge } from '../shared/challenge-dialog';
-import { openFrame, type FrameConnection } from './frame-connection';
-import { FramedComponent, paymentCallback, type ComponentRegistry } from './framed-component';
+import { openFrame } from './frame-connection';
+import { FramedComponent, paymentCallback, type ComponentRegistry, type MountedFrame } from './framed-component';
 import { scriptLoadedFrom } from './gateway-origin';
 import { hostMessage } from './host-messages';
 import { loadPaymentActions, type PaymentActions } from './payment-actions';
@@ -54,9 +57,43 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
     super(config, context.locale, EMPTY_STATE, registry, type, 'ef-card');
   }
 
-  protected async connect(container: HTMLElement, signal: AbortSignal): Promise<{ frame: FrameConnection; height: number }> {
+  protected override readonly splits = true;
+
+  protected override get customerConfig(): CustomerConfig | undefined {
+    return this.type === 'card' ? (this.config.customerConfig ?? {}) : undefined;
+  }
+
+  protected async connect(place: MountPlace, signal: AbortSignal): Promise<{ frame: MountedFrame<SubmitRequest>; height: number }> {
+    const methods = this.hostMethods();
+    const open = (container: HTMLElement, config: FrameConfig, hostMethods: HostMethods, title: string, life: AbortSignal) =>
+      openFrame<FrameRemote, { height: number }>(
+        container,
+        {
+          gatewayOrigin: this.context.gatewayOrigin,
+          path: CARD_FRAME_PATH,
+          sessionId: this.context.sessionId,
+          clientKey: this.context.clientKey,
+          locale: this.locale,
+          config,
+          allow: 'payment',
+          title,
+        },
+        hostMethods,
+        (report) => (isReadyReport(report) ? report : undefined),
+        life,
+      );
+    if (place.split) {
+      const frame = await openSplitFields(place.containers, this.frameConfig(), methods, this.locale, open, signal);
+      return { frame, height: 0 };
+    }
+    const frame = await open(place.container, this.frameConfig(), methods, this.frameTitle(this.locale), signal);
+    return { frame, height: frame.drawn.height };
+  }
+
+  /** What the card frame may ask of the page: the common calls, the challenge and leaving the page. */
+  private hostMethods(): HostMethods {
     const common = this.commonHostMethods();
-    const methods: HostMethods = {
+    return {
       ...common,
       fieldFocus: (change) => {
         // The shopper is in the form: fetch what a payment may need on this page now.
@@ -82,23 +119,6 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
         if (!navigate(request, allowHttp)) throw new Error('refused to navigate to an unsafe URL');
       },
     };
-    const frame = await openFrame<FrameRemote, { height: number }>(
-      container,
-      {
-        gatewayOrigin: this.context.gatewayOrigin,
-        path: CARD_FRAME_PATH,
-        sessionId: this.context.sessionId,
-        clientKey: this.context.clientKey,
-        locale: this.locale,
-        config: this.frameConfig(),
-        allow: 'payment',
-        title: this.frameTitle(this.locale),
-      },
-      methods,
-      (report) => (isReadyReport(report) ? report : undefined),
-      signal,
-    );
-    return { frame, height: frame.drawn.height };
   }
 
   private paymentActions(): Promise<PaymentActions> {
@@ -124,6 +144,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
         : null,
       savedCard: this.type === 'saved-card' && saved ? { ...saved } : null,
       translations: this.config.translations ?? {},
+      ...(this.config.hideLabels === true ? { hideLabels: true } : {}),
     };
   }
 

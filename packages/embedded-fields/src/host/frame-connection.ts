@@ -87,7 +87,8 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
   // the query for the gateway to draw it by (CONFIG_PARAM): ready before the entry has run.
   const inline = source.path === CARD_FRAME_PATH && !takeOverPreload().entryCached && HTMLScriptElement.supports?.('importmap');
   if (inline) url.searchParams.set('script', 'inline');
-  const drawnByGateway = inline && 'component' in source.config && source.config.component === 'card' ? configParam(source.config) : undefined;
+  // A split field's frame draws itself: the gateway's first view is the whole card.
+  const drawnByGateway = inline && 'component' in source.config && source.config.component === 'card' && !source.config.split ? configParam(source.config) : undefined;
   if (drawnByGateway !== undefined && drawnByGateway.length <= MAX_CONFIG_PARAM_LENGTH) url.searchParams.set(CONFIG_PARAM, drawnByGateway);
   else url.hash = configFragment(source.config);
 

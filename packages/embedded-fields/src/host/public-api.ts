@@ -53,6 +53,19 @@ export interface CustomerConfig {
   holderEmailRequired?: boolean | undefined;
 }
 
+/**
+ * Split fields: the card's fields each in a gateway frame of their own, in the containers
+ * given (elements or selectors). number, expiry and cvv always; holderName and email when
+ * customerConfig shows them (and only then).
+ */
+export interface CardFieldContainers {
+  number: string | HTMLElement;
+  expiry: string | HTMLElement;
+  cvv: string | HTMLElement;
+  holderName?: string | HTMLElement | undefined;
+  email?: string | HTMLElement | undefined;
+}
+
 export type PaymentCallback = (response: PaymentResponse | null, error: PaymentError | null) => void;
 
 /**
@@ -132,6 +145,11 @@ export interface ComponentConfig {
   theme?: Theme | undefined;
   /** Card form strings per locale, e.g. `{ 'sv-SE': { 'card.number.label': 'Kortnummer' } }`. */
   translations?: Translations | undefined;
+  /**
+   * Hide the fields' visible labels inside the frame; each field keeps its label as its
+   * accessible name (for a design that labels the fields outside the frame). Default false.
+   */
+  hideLabels?: boolean | undefined;
   onChange?: ((state: ComponentState) => void) | undefined;
   onError?: ((error: PaymentError) => void) | undefined;
   /** Offer the shopper a "save this card" checkbox (tokenization.save_card_for_future_payments). */
@@ -184,8 +202,13 @@ export interface PaymentComponentElement extends PaymentComponentEvents {
    * with `frame_load_failed` when the frame cannot load. Called again with the same element
    * while mounting or mounted, it answers the same promise; with another element, it
    * cancels the first mount (or removes its frame) and mounts there.
+   *
+   * The card component also takes one container per field (`{ number, expiry, cvv,
+   * holderName?, email? }`: split fields, each its own secure frame); it resolves when every
+   * field's frame is ready, and rejects with a PaymentComponentError naming the field when a
+   * shown field has no container or a container's field is not shown (nothing is drawn).
    */
-  mount(selector: string | HTMLElement | null): Promise<void>;
+  mount(target: string | HTMLElement | CardFieldContainers | null): Promise<void>;
   /**
    * Removes the frame, its listeners and its timers, or cancels the mount under way (which
    * then emits nothing). Idempotent; mount() may be called again afterwards.

@@ -34,6 +34,8 @@ export interface CardFieldView {
   brand: CardBrand | undefined;
   required: boolean;
   busy: boolean;
+  /** The label is for assistive technology only (the merchant labels the field outside the frame). */
+  hideLabel?: boolean;
   onBeforeInput(event: InputEvent): void;
   onInput(event: Event): void;
   onCompositionEnd(event: CompositionEvent): void;
@@ -53,7 +55,7 @@ export function renderCardField(view: CardFieldView): TemplateResult {
   const mark = name === 'number' ? brandMark(brand?.id) : name === 'cvv' ? cvvMark(brand?.cvvLength ?? 3) : undefined;
   const maxLength = name === 'holderName' ? MAX_HOLDER_NAME_LENGTH : name === 'email' ? MAX_EMAIL_LENGTH : undefined;
   return html`<div class="ef-field ef-field--${name}">
-    <label class="ef-label" for=${id}>${labelText}</label>
+    <label class="${view.hideLabel ? 'ef-sr-only' : 'ef-label'}" for=${id}>${labelText}</label>
     <div class="ef-control">
       <input
         id=${id}

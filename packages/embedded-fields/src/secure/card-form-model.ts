@@ -36,6 +36,15 @@ export class CardFormModel {
   saveCard = false;
   /** No CVV field for a new card (the hosted page's `cvv_less`). */
   hideCvv = false;
+  /** Split fields, in a frame without the number: the brand the number's frame shares (card-group.ts). */
+  groupBrand: CardBrand | undefined;
+
+  /** The fields this form draws: every shown one, or (split fields) its own. */
+  drawnFields(): FieldName[] {
+    const split = this.config?.split;
+    const shown = this.shownFields();
+    return split ? shown.filter((field) => field === split.field) : shown;
+  }
 
   /** The fields the configuration shows, in FIELD_ORDER. */
   shownFields(): FieldName[] {
@@ -62,6 +71,7 @@ export class CardFormModel {
   /** The saved card's brand, or the one the number typed so far shows. */
   brand(): CardBrand | undefined {
     if (this.config?.component === 'saved-card') return this.savedCard()?.brand;
+    if (this.config?.split && this.config.split.field !== 'number') return this.groupBrand;
     return this.values.number === '' ? undefined : rules().detectCardBrand(this.values.number);
   }
 

@@ -23,7 +23,7 @@
  * stays in the inputs as typed, and is formatted and judged the moment they do
  * (#applyHeldTyping).
  */
-import { isLocaleTag, type LocaleTag, type Messages } from '@payments/core';
+import { isLocaleTag, type CardBrand, type LocaleTag, type Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { defineElement, FrameElement } from './frame-element';
 import type { ComponentState, FieldName, HolderData } from '../shared/payment-types';
@@ -137,6 +137,24 @@ export class CardForm extends FrameElement {
   /** A form-level message (role="alert") below the fields; null removes it. */
   showFormMessage(text: string | null): void {
     this.#form.showMessage(text);
+  }
+
+  /** Split fields, a frame without the number: the brand the number's frame shares (the CVV's length and label follow it). */
+  set groupBrand(brand: CardBrand | undefined) {
+    this.#model.groupBrand = brand;
+    this.requestUpdate();
+    this.#emitState();
+  }
+
+  /** Split fields, the number's frame: the other fields' values, collected from their frames for a payment. */
+  takeGroupValues(values: ReadonlyMap<FieldName, string>): void {
+    for (const [field, value] of values) if (field !== 'number') this.#values[field] = value;
+  }
+
+  /** Split fields: what this frame's own field holds, for the number's frame to pay with. */
+  groupValue(): string {
+    const field = this.#model.config?.split?.field;
+    return field ? this.#values[field] : '';
   }
 
   /** Focuses the first or last control (the host's Tab into the frame). */
@@ -307,7 +325,7 @@ export class CardForm extends FrameElement {
     const text = formMessages(this.#form.locale, config.translations);
     const busy = this.#form.busy;
     const extra = text.savedCard;
-    const shown = this.#model.shownFields();
+    const shown = this.#model.drawnFields();
     const saved = this.#model.savedCard();
     const field = (name: FieldName): TemplateResult | typeof nothing =>
       shown.includes(name) ? this.#renderField(name, text) : nothing;
@@ -326,7 +344,7 @@ export class CardForm extends FrameElement {
         : html`${field('number')}
             <div class="ef-row">${field('expiry')}${field('cvv')}</div>
             ${field('holderName')}${field('email')}`}
-      ${config.component === 'card' && config.saveCard?.offer
+      ${config.component === 'card' && config.saveCard?.offer && (!config.split || config.split.field === 'number')
         ? html`<label class="ef-check">
             <input
               type="checkbox"
@@ -357,6 +375,7 @@ export class CardForm extends FrameElement {
         (name === 'holderName' && Boolean(customer?.holderNameRequired)) ||
         (name === 'email' && Boolean(customer?.holderEmailRequired)),
       busy: this.#form.busy,
+      hideLabel: this.#model.config?.hideLabels === true,
       onBeforeInput: (event) => this.#onBeforeInput(name, event),
       onInput: (event) => this.#onInput(name, event),
       onCompositionEnd: (event) => this.#onCompositionEnd(name, event),

@@ -8,7 +8,8 @@
  * way, at the shopper's first focus or touch (the secure face); its first view, drawn in
  * Node, awaits them first.
  */
-import { detectCardBrand, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
+import { CARD_BRANDS, detectCardBrand, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
+import type { CardBrand } from '@payments/core';
 import { cardFieldState, editCardField } from './card-fields';
 import { cardNumberReady, describeSavedCard, editKindOf, savedCardExpired } from './field-controller';
 import { heldFieldValue } from './held-typing';
@@ -19,7 +20,13 @@ function encryptableExpiry(value: string): { month: string; year: string } | und
   return expiry ? toEncryptableExpiry(expiry) : undefined;
 }
 
+/** The brand with this id (split fields: the brand the number's frame shares), undefined for none or an unknown id. */
+function brandById(id: string | null): CardBrand | undefined {
+  return CARD_BRANDS.find((brand) => brand.id === id);
+}
+
 export const cardRules = {
+  brandById,
   cardFieldState,
   editCardField,
   editKindOf,

@@ -24,6 +24,7 @@ import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
 import { cardRulesFrom, loadCardRules } from './card-rules-loader';
 import { isRehearsal, rehearse } from './rehearsal';
+import { joinSplitFields } from './split-frame';
 import type { GatewayApi } from './gateway-api';
 import type { pay } from './payment';
 
@@ -60,6 +61,7 @@ function start(environment: FrameEnvironment): void {
   );
   const config = configFromUrl(isFrameConfig);
   let locale: LocaleTag = 'en-US';
+  const split = joinSplitFields(form, config, sessionId, () => locale);
   let host: HostMethods | undefined;
 
   // The answers that judge what was typed wait for the rules (without them, should they fail
@@ -77,7 +79,7 @@ function start(environment: FrameEnvironment): void {
     getState: () => judged(common.getState),
     getHolderData: () => judged(common.getHolderData),
     async submit(request) {
-      if (!config || !host) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
+      if (!config || !host || split?.paying === false) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
       let loaded: Awaited<ReturnType<typeof loadPayment>>;
       try {
         await loadCardRules();
@@ -87,6 +89,8 @@ function start(environment: FrameEnvironment): void {
         form.showFormMessage(message);
         return { kind: 'error', error: { code: 'network_error', message } };
       }
+      const notGathered = await split?.gather();
+      if (notGathered) return { kind: 'error', error: notGathered };
       return loaded.pay({ api: loaded.api, host, form, config, locale, sessionId }, request.customer ?? {});
     },
   };

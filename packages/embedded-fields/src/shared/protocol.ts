@@ -46,7 +46,7 @@
  */
 import type { ExecutionResponse } from '@payments/core';
 import type { ChallengeOutcome, ChallengeRequest } from './challenge-dialog';
-import type { ComponentState, Customer, FieldStyles, HolderData, Locale, PaymentError, Translations } from './payment-types';
+import type { ComponentState, Customer, FieldName, FieldStyles, HolderData, Locale, PaymentError, Translations } from './payment-types';
 
 export const PROTOCOL_VERSION = 1;
 export const CARD_FRAME_PATH = '/frames/card';
@@ -77,6 +77,39 @@ export interface FrameConfig {
   savedCard: { paymentMethodId: string; maskedPan: string; expirationDate: string; cardBrand: string } | null;
   /** The merchant's string overrides, checked on the host; the frame checks again and renders them as text. */
   translations?: Translations;
+  /** Hide the fields' visible labels (their accessible names stay): a design that labels outside the frame. */
+  hideLabels?: boolean;
+  /** Split fields: this frame draws one field of a card whose fields are each in a frame of their own (secure/card-group.ts). */
+  split?: SplitFrameConfig;
+}
+
+/**
+ * One frame of split fields: the group's random id (the frames of one card find each other
+ * by it, on the gateway's origin only), the field this frame draws, and every field of the
+ * card (in FIELD order; the number's frame is the one that encrypts and pays).
+ */
+export interface SplitFrameConfig {
+  group: string;
+  field: FieldName;
+  fields: FieldName[];
+}
+
+export const CARD_FIELD_NAMES: readonly FieldName[] = ['number', 'expiry', 'cvv', 'holderName', 'email'];
+/** A group id as the host makes them (host/split-fields.ts): 32 url-safe characters. */
+export const SPLIT_GROUP_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+function isSplitFrameConfig(value: unknown): value is SplitFrameConfig {
+  if (!isRecord(value) || typeof value.group !== 'string' || !SPLIT_GROUP_PATTERN.test(value.group)) return false;
+  const isField = (name: unknown): name is FieldName => CARD_FIELD_NAMES.includes(name as FieldName);
+  const fields = value.fields;
+  return (
+    isField(value.field) &&
+    Array.isArray(fields) &&
+    fields.every(isField) &&
+    new Set(fields).size === fields.length &&
+    fields.includes('number') &&
+    fields.includes(value.field)
+  );
 }
 
 export interface SubmitRequest {
@@ -308,6 +341,8 @@ export function isFrameConfig(value: unknown): value is FrameConfig {
   const customer = value.customerConfig;
   if (!isRecord(customer) || ![customer.hasHolderName, customer.holderNameRequired, customer.hasHolderEmail, customer.holderEmailRequired].every(isFlag)) return false;
   if (!isStringRecord(value.styles) || (value.translations !== undefined && !isStringRecord(value.translations))) return false;
+  if (value.hideLabels !== undefined && !isFlag(value.hideLabels)) return false;
+  if (value.split !== undefined && (value.component !== 'card' || !isSplitFrameConfig(value.split))) return false;
   const save = value.saveCard;
   if (save !== null && !(isRecord(save) && save.offer === true && (save.tokenizeFor === 'CUSTOMER_INITIATED_TRANSACTION' || save.tokenizeFor === 'MERCHANT_INITIATED_TRANSACTION'))) return false;
   const saved = value.savedCard;
