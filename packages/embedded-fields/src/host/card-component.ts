@@ -9,6 +9,7 @@ import type {
   ComponentConfig,
   ComponentState,
   ComponentType,
+  ComponentUpdate,
   CustomerConfig,
   Locale,
   PaymentComponentElement,
@@ -27,6 +28,9 @@ import {
 } from '../shared/protocol';
 import type { MountPlace } from './mount-target';
 import { openSplitFields } from './split-fields';
+import { frameUpdate, updatedOptions } from './component-update';
+import { shownCardFields } from './mount-target';
+import { PaymentComponentError } from './options';
 import type { ChallengeOutcome, OpenChallenge } from '../shared/challenge-dialog';
 import { openFrame } from './frame-connection';
 import { FramedComponent, paymentCallback, type ComponentRegistry, type MountedFrame } from './framed-component';
@@ -50,11 +54,36 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
 
   constructor(
     private readonly type: Extract<ComponentType, 'card' | 'saved-card'>,
-    private readonly config: ComponentConfig,
+    private config: ComponentConfig,
     private readonly context: ComponentContext,
     registry: ComponentRegistry,
+    /** The options as the merchant gave them to create() (update() merges into these). */
+    private given: ComponentConfig = config,
   ) {
     super(config, context.locale, EMPTY_STATE, registry, type, 'ef-card');
+  }
+
+  /**
+   * Changes theme, styles, translations, customerConfig or hideLabels in the open frame (or
+   * frames): the same iframe, what was typed kept; a field customerConfig now hides is
+   * cleared, one it now shows appears. Split fields cannot grow or lose a field this way (each
+   * needs its container): that is a PaymentComponentError naming the field.
+   */
+  update(options: ComponentUpdate): Promise<void> {
+    const { given, checked } = updatedOptions(this.type, this.given, options);
+    const place = this.mountedPlace();
+    if (place?.split) {
+      const now = shownCardFields(checked.customerConfig);
+      const changed = [...now.filter((field) => !place.containers.has(field)), ...[...place.containers.keys()].filter((field) => !now.includes(field))];
+      if (changed.length > 0) {
+        throw new PaymentComponentError(`PaymentComponent: update({ customerConfig }) would show or hide the ${changed[0]} field of split fields: mount() again with its containers`);
+      }
+    }
+    this.given = given;
+    this.config = checked;
+    const change = frameUpdate(checked);
+    // Mounting: the frame opened with the old options; it gets the new ones once it is there.
+    return (this.mountedFrame() ?? Promise.resolve(undefined)).then((frame) => frame?.update?.(change));
   }
 
   protected override readonly splits = true;

@@ -25,7 +25,7 @@ import type {
   PaymentError,
   PaymentFailure,
 } from './public-api';
-import { isFieldFocusChange, type HostMethods, type SubmitOutcome } from '../shared/protocol';
+import { isFieldFocusChange, type FrameUpdate, type HostMethods, type SubmitOutcome } from '../shared/protocol';
 import { ComponentEvents } from './component-events';
 import { moveFocusFrom } from './focus';
 import type { FrameConnection } from './frame-connection';
@@ -41,6 +41,8 @@ export interface ComponentFrameCalls<SubmitRequest> {
   validate(): Promise<ComponentState>;
   getHolderData(): Promise<HolderData>;
   submit(request: SubmitRequest): Promise<SubmitOutcome>;
+  /** The card frame's: component.update() (component-update.ts). */
+  update?(change: FrameUpdate): Promise<void>;
 }
 
 /** A connected frame as this class uses it (any FrameConnection whose remote has those calls). */
@@ -332,6 +334,19 @@ export abstract class FramedComponent<SubmitRequest> {
     this.onError?.(error);
     this.events.emit('error', error);
     return error;
+  }
+
+  /** Where the component is mounted (or mounting), if anywhere. */
+  protected mountedPlace(): MountPlace | undefined {
+    return this.place;
+  }
+
+  /** The frame's calls once the mount under way is done (undefined when not mounted, or it failed or was cancelled). */
+  protected mountedFrame(): Promise<ComponentFrameCalls<SubmitRequest> | undefined> | undefined {
+    return this.mounting?.then(
+      () => this.remote(),
+      () => undefined,
+    );
   }
 
   private remote(): ComponentFrameCalls<SubmitRequest> | undefined {

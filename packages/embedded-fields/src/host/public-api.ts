@@ -164,6 +164,9 @@ export interface ComponentConfig {
   componentConfig?: { data?: SavedCardData | undefined } | undefined;
 }
 
+/** What component.update() changes in place (a key left out stays as it was). */
+export type ComponentUpdate = Pick<ComponentConfig, 'theme' | 'styles' | 'translations' | 'customerConfig' | 'hideLabels'>;
+
 /** saved-card: the card to pay with, as the merchant's backend knows it (a tokenized card). */
 export interface SavedCardData {
   /** The token (payment_method.token, `pm_…`). */
@@ -226,6 +229,15 @@ export interface PaymentComponentElement extends PaymentComponentEvents {
   getDataWithValidation(): Promise<{ valid: boolean; state: ComponentState; customer: HolderData }>;
   changeLocale(locale: Locale): void;
   /**
+   * Changes `theme`, `styles`, `translations`, `customerConfig` or `hideLabels` in the open
+   * frame (split fields: frames): the same iframe, what the shopper typed kept; a field
+   * customerConfig now hides is cleared and leaves the state, one it now shows appears.
+   * Keys left out stay as they were. A bad option throws a PaymentComponentError naming it
+   * (split fields: showing or hiding a field needs mount() again with its containers).
+   * Resolves once the frame has applied it; before mount(), it only changes the options.
+   */
+  update(options: ComponentUpdate): Promise<void>;
+  /**
    * Pays. Resolves with the gateway's answer, approved or not (a decline is a response with
    * `approved: false`); rejects with a PaymentFailure for an error. The callback, when given,
    * gets the same: (response, null) or (null, error). A second call while one is in flight
@@ -270,7 +282,7 @@ export interface AlternativePaymentResponse {
 export type AlternativePaymentCallback = (response: AlternativePaymentResponse | null, error: PaymentError | null) => void;
 
 /** The alternative-payment-method component: the card component's methods, its own answer. */
-export interface AlternativePaymentComponentElement extends Omit<PaymentComponentElement, 'submitPayment' | 'on' | 'off'>, PaymentComponentEvents {
+export interface AlternativePaymentComponentElement extends Omit<PaymentComponentElement, 'submitPayment' | 'on' | 'off' | 'update'>, PaymentComponentEvents {
   /**
    * Authorizes with the chosen method. The method's shopper data (email, first and last
    * name) comes from the shown fields, else `customer`, else the session's customer.

@@ -112,6 +112,7 @@ export async function openSplitFields(
     iframe: number.iframe,
     remote: {
       setLocale: async (next) => void (await each((frame) => frame.remote.setLocale(next))),
+      update: async (change) => void (await each((frame) => Promise.resolve(frame.remote.update(change)))),
       validate: async () => {
         const answers = await each((frame) => Promise.resolve(frame.remote.validate()));
         fields.forEach((field, index) => take(field, answers[index]!));

@@ -57,6 +57,16 @@ export class CardFormModel {
     );
   }
 
+  /** Empties the fields the configuration does not show (a field hidden by update() takes what was typed in it along). */
+  clearHiddenFields(): void {
+    const shown = this.shownFields();
+    for (const field of FIELD_ORDER) {
+      if (shown.includes(field)) continue;
+      this.values[field] = '';
+      this.modes[field] = 'typing';
+    }
+  }
+
   /** The saved card to show (saved-card only). */
   savedCard(): SavedCardView | undefined {
     const card = this.config?.component === 'saved-card' ? this.config.savedCard : null;

@@ -85,6 +85,7 @@ export class CardForm extends FrameElement {
 
   set config(config: FrameConfig | undefined) {
     this.#model.config = config;
+    this.#model.clearHiddenFields(); // update(): a field the configuration no longer shows leaves, and what was typed in it
     if (config && isLocaleTag(config.locale)) this.locale = config.locale;
     this.requestUpdate();
     this.#emitState();

@@ -14,7 +14,7 @@
  * (rehearsal.ts).
  */
 import { loadedMessages, type LocaleTag } from '@payments/core';
-import { isFrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
+import { isFrameConfig, isFrameUpdate, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
 import { configFromUrl, configuredLocale, drawThenConnect, firstViewElement, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
@@ -25,6 +25,7 @@ import { loadBrandMarks } from './card-marks';
 import { cardRulesFrom, loadCardRules } from './card-rules-loader';
 import { isRehearsal, rehearse } from './rehearsal';
 import { joinSplitFields } from './split-frame';
+import { applyAllowedStyles } from './style-allow-list';
 import type { GatewayApi } from './gateway-api';
 import type { pay } from './payment';
 
@@ -78,6 +79,14 @@ function start(environment: FrameEnvironment): void {
     validate: () => judged(common.validate),
     getState: () => judged(common.getState),
     getHolderData: () => judged(common.getHolderData),
+    async update(change) {
+      const current = form.config;
+      if (!current || !isFrameUpdate(change)) return;
+      const { customerConfig, styles, translations, hideLabels } = change;
+      await loadFormMessages(locale, translations).catch(() => undefined);
+      applyAllowedStyles(form, styles);
+      form.config = { ...current, customerConfig, styles, translations, hideLabels };
+    },
     async submit(request) {
       if (!config || !host || split?.paying === false) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
       let loaded: Awaited<ReturnType<typeof loadPayment>>;

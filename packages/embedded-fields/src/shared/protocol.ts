@@ -131,6 +131,18 @@ export interface FrameMethods {
   getHolderData(): HolderData | Promise<HolderData>;
   submit(request: SubmitRequest): Promise<SubmitOutcome>;
   focusField(which: 'first' | 'last'): void;
+  /** component.update(): new options for the open form; what was typed stays (a field now hidden is cleared). */
+  update(change: FrameUpdate): void | Promise<void>;
+}
+
+/** What component.update() changes in an open card frame (the host sends every key, merged with what it had). */
+export type FrameUpdate = Pick<FrameConfig, 'customerConfig' | 'styles' | 'translations'> & { hideLabels: boolean };
+
+/** An update as the frame takes it (styles and translations are checked again where applied). */
+export function isFrameUpdate(value: unknown): value is FrameUpdate {
+  if (!isRecord(value) || !isFlag(value.hideLabels) || !isStringRecord(value.styles) || !isStringRecord(value.translations)) return false;
+  const customer = value.customerConfig;
+  return isRecord(customer) && [customer.hasHolderName, customer.holderNameRequired, customer.hasHolderEmail, customer.holderEmailRequired].every(isFlag);
 }
 
 
