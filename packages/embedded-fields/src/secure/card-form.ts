@@ -28,12 +28,12 @@ import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { defineElement, FrameElement } from './frame-element';
 import type { ComponentState, FieldName, HolderData } from '../shared/payment-types';
 import type { FrameConfig } from '../shared/protocol';
-import type { Edit, SavedCardView } from './field-controller';
+import type { Edit } from './field-controller';
 import { FIELD_ORDER, type CardData } from './card-field-defaults';
 import { CardFormModel } from './card-form-model';
 import { cardRules, loadCardRules, whenCardRules } from './card-rules-loader';
 import type { CardRules } from './card-rules';
-import { renderCardField, renderSavedCard } from './card-fields-view';
+import { ownLabel, renderCardField, renderSavedCard } from './card-fields-view';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
 import { FORM_EVENTS, type FocusExitDirection } from './form-events';
@@ -140,19 +140,19 @@ export class CardForm extends FrameElement {
     this.#form.showMessage(text);
   }
 
-  /** Split fields, a frame without the number: the brand the number's frame shares (the CVV's length and label follow it). */
+  /** Split fields (card-group.ts), a frame without the number: the brand the number's frame shares. */
   set groupBrand(brand: CardBrand | undefined) {
     this.#model.groupBrand = brand;
     this.requestUpdate();
     this.#emitState();
   }
 
-  /** Split fields, the number's frame: the other fields' values, collected from their frames for a payment. */
+  /** Split fields, the number's frame: the other fields' values, collected for a payment. */
   takeGroupValues(values: ReadonlyMap<FieldName, string>): void {
     for (const [field, value] of values) if (field !== 'number') this.#values[field] = value;
   }
 
-  /** Split fields: what this frame's own field holds, for the number's frame to pay with. */
+  /** Split fields: what this frame's own field holds, for the number's frame. */
   groupValue(): string {
     const field = this.#model.config?.split?.field;
     return field ? this.#values[field] : '';
@@ -340,7 +340,7 @@ export class CardForm extends FrameElement {
       @keydown=${(event: KeyboardEvent) => this.#form.onKeyDown(event)}
     >
       ${config.component === 'saved-card'
-        ? html`${saved ? this.#renderSavedCard(saved, text) : nothing}
+        ? html`${saved ? renderSavedCard(saved, this.#model.savedCardExpired(), text) : nothing}
             <div class="ef-row">${field('cvv')}</div>`
         : html`${field('number')}
             <div class="ef-row">${field('expiry')}${field('cvv')}</div>
@@ -360,7 +360,6 @@ export class CardForm extends FrameElement {
     </form>`;
   }
 
-
   #renderField(name: FieldName, text: Messages): TemplateResult {
     const customer = this.#model.config?.customerConfig;
     const brand = name === 'number' || name === 'cvv' ? this.#model.brand() : undefined;
@@ -377,15 +376,12 @@ export class CardForm extends FrameElement {
         (name === 'email' && Boolean(customer?.holderEmailRequired)),
       busy: this.#form.busy,
       hideLabel: this.#model.config?.hideLabels === true,
+      ownLabel: ownLabel(this.#model.config?.translations, this.#form.locale, name),
       onBeforeInput: (event) => this.#onBeforeInput(name, event),
       onInput: (event) => this.#onInput(name, event),
       onCompositionEnd: (event) => this.#onCompositionEnd(name, event),
       onBlur: () => this.#onBlur(name),
     });
-  }
-
-  #renderSavedCard(card: SavedCardView, text: Messages): TemplateResult {
-    return renderSavedCard(card, this.#model.savedCardExpired(), text);
   }
 }
 
