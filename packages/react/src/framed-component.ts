@@ -123,8 +123,11 @@ export function useFramedComponent<T extends 'card' | 'saved-card' | 'alternativ
     created.mount(where).then(
       () => latest.current.props.onReady?.(),
       // A cancelled mount (this effect cleaned up) is nobody's concern; a frame that could not
-      // load was already said through onError by embedded-fields.
-      () => undefined,
+      // load was already said through onError by embedded-fields. A wrong place (split fields
+      // without a shown field's component) is the developer's to hear: the console says it.
+      (error: unknown) => {
+        if (error instanceof Error && error.name === 'PaymentComponentError') console.error(error);
+      },
     );
     return () => {
       if (component.current === created) component.current = null;
