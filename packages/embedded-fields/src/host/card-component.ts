@@ -106,6 +106,8 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
           config,
           allow: 'payment',
           title,
+          // Split fields: every frame's document drawn by the gateway, none carrying the entry (one shared download).
+          ...(config.split ? { inlineEntry: false } : {}),
         },
         hostMethods,
         (report) => (isReadyReport(report) ? report : undefined),

@@ -7,7 +7,7 @@
  */
 import { loadedMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, PaymentError } from '../shared/payment-types';
-import type { FrameConfig } from '../shared/protocol';
+import { SPLIT_GROUP_IN_FRAGMENT, type FrameConfig } from '../shared/protocol';
 import { CardGroup } from './card-group';
 import type { CardForm } from './card-form';
 import { loadCardRules } from './card-rules-loader';
@@ -24,6 +24,8 @@ export function joinSplitFields(form: CardForm, config: FrameConfig | undefined,
   const split = config?.split;
   if (!split) return undefined;
   const unavailable = (): string => loadedMessages(locale()).status.fieldsUnavailable;
+  // The query's placeholder without the fragment's group (a URL copied without its fragment): in no group, paying nothing.
+  if (split.group === SPLIT_GROUP_IN_FRAGMENT) return { paying: split.field === 'number', gather: () => Promise.resolve({ code: 'fields_conflict', message: unavailable() }) };
   const group = new CardGroup(sessionId, split, {
     brand: (id) => void loadCardRules().then((rules) => (form.groupBrand = rules.brandById(id)), () => undefined),
     value: () => form.groupValue(),

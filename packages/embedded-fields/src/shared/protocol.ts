@@ -330,12 +330,33 @@ export function configFragment(config: FrameConfig | ApmFrameConfig): string {
   return CONFIG_FRAGMENT + encodeURIComponent(JSON.stringify(config));
 }
 
+/**
+ * Split fields drawn by the gateway: the query's configuration names no group (this one in
+ * its place), so a layout's documents are the same for every mount (drawn and compressed
+ * once) and the gateway never learns the group; the group rides in the fragment
+ * (`#group=<id>`), which never leaves the browser.
+ */
+export const SPLIT_GROUP_IN_FRAGMENT = '0'.repeat(32);
+const GROUP_FRAGMENT = /^#group=([A-Za-z0-9_-]{32})$/;
+
+/** `config` as the query carries it, and the fragment beside it (split fields: the group). */
+export function configForQuery(config: FrameConfig): { param: string; fragment: string } {
+  if (!config.split) return { param: configParam(config), fragment: '' };
+  return { param: configParam({ ...config, split: { ...config.split, group: SPLIT_GROUP_IN_FRAGMENT } }), fragment: `group=${config.split.group}` };
+}
+
 /** What the frame's URL carries (`location.search`'s CONFIG_PARAM, else `location.hash`), unchecked; undefined when there is none or it is not base64url JSON. */
 export function readFrameConfig(search: string, hash: string): unknown {
   const param = new URLSearchParams(search).get(CONFIG_PARAM);
   const encoded = hash.startsWith(`#${CONFIG_FRAGMENT}`) ? hash.slice(CONFIG_FRAGMENT.length + 1) : undefined;
   try {
-    if (param !== null) return readConfigParam(param);
+    if (param !== null) {
+      const config = readConfigParam(param);
+      const group = GROUP_FRAGMENT.exec(hash)?.[1];
+      // A split field's group comes from the fragment; without one, the placeholder stays (and joins nobody's group).
+      if (group && isRecord(config) && isRecord(config.split)) config.split.group = group;
+      return config;
+    }
     return encoded === undefined ? undefined : (JSON.parse(decodeURIComponent(encoded)) as unknown);
   } catch {
     return undefined;
