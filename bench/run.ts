@@ -5,6 +5,7 @@
  *   gateway          authorize throughput vs the RSA bound, status latency under the load
  *   embedded-fields  card mount bytes, mount → ready vs an empty iframe, keystroke → onChange, submit
  *   hosted-page      first-load bytes, navigation → interactive card field
+ *   split-fields     split fields (a frame per field) vs the one-frame card, both mounted as the script loads
  *   components       (only with --only) what each component downloads until ready
  *   e2e              (only with --only) the Playwright suite's wall time with 1 and 2 workers
  *   replicas         (only with --only; --records N) authorize through HAProxy with 1 and 2 gateway
@@ -25,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { benchE2eWallTime } from './e2e-wall-time';
 import { benchEmbeddedFields, type CardMountResult, type MobilePairs } from './embedded-fields';
 import { benchComponentMounts } from './embedded-fields-components';
+import { benchSplitMount, type SplitMountResult } from './embedded-fields-split';
 import { benchAuthorize, type AuthorizeBench } from './gateway-authorize';
 import { benchReplicas, type ReplicasBench } from './gateway-replicas';
 import { benchStore, type StoreBench } from './gateway-store';
@@ -36,7 +38,7 @@ import type { WireTotal } from './support/wire';
 
 const RESULTS = 'bench/results/latest.json';
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const DEFAULT_SECTIONS = ['gateway', 'embedded-fields', 'hosted-page'];
+const DEFAULT_SECTIONS = ['gateway', 'embedded-fields', 'hosted-page', 'split-fields'];
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -62,6 +64,7 @@ interface Results {
   gateway?: AuthorizeBench;
   embedded_fields?: CardMountResult;
   hosted_page?: HostedPageResult;
+  split_fields?: SplitMountResult;
   components?: unknown;
   e2e_wall_time?: unknown;
   store?: StoreBench;
@@ -113,6 +116,11 @@ if (sections.includes('hosted-page')) {
   console.log(`hosted-page: first load and card field in Chromium, ${runs} runs…`);
   results.hosted_page = await benchHostedPage({ runs, mobileRuns: Number(values['mobile-runs']) });
 }
+if (sections.includes('split-fields')) {
+  await settle('split-fields');
+  console.log(`split-fields: split fields vs the one-frame card, mounted as the script loads, ${runs} + ${values['mobile-runs']} mobile alternated runs…`);
+  results.split_fields = await benchSplitMount({ runs, mobileRuns: Number(values['mobile-runs']) });
+}
 if (sections.includes('components')) {
   await settle('components');
   console.log('components: what each Embedded Fields component downloads until ready…');
@@ -148,7 +156,7 @@ if (sections.includes('e2e')) {
 results.machine.loadavg_at_end = loadavg().map((n) => Math.round(n * 100) / 100);
 results.ran = { ...previous?.ran };
 for (const section of sections) results.ran[section] = { date: results.date, loadavg: results.machine.loadavg_at_start, quiet_before: quietBefore[section] };
-results.figures = figures(results);
+results.figures = [...figures(results), ...splitFieldFigures(results.split_fields)];
 
 const printWire = (title: string, wire: WireTotal) => {
   console.log(`\n${title}: ${kB(wire.wire_bytes)} on the wire, ${wire.requests} requests`);
@@ -166,6 +174,32 @@ console.table(Object.fromEntries(results.figures.map((f) => [f.figure, { value: 
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`written to ${RESULTS}`);
+
+/** Split fields (issue 44): ready and bytes against the one-frame card, both mounted as the script loads. */
+function splitFieldFigures(split: SplitMountResult | undefined): Figure[] {
+  if (!split) return [];
+  const ready = (figure: string, pairs: SplitMountResult['loopback'], extra = ''): Figure => ({
+    figure,
+    value: pairs.ratio_of_medians,
+    unit: '×',
+    target: '≤ 1.3',
+    pass: pairs.ratio_of_medians <= 1.3,
+    beside: `median split ÷ median one-frame mount; split ${describeSpread(pairs.split_ms, 'ms')}; one frame ${describeSpread(pairs.card_ms, 'ms')}${extra}`,
+  });
+  const { card, split: fields, ratio } = split.wire;
+  return [
+    ready('split fields ready ÷ one-frame card, mounted as the script loads, loopback', split.loopback),
+    ready('split fields ready ÷ one-frame card, mounted as the script loads, mobile network', split.mobile_network, `; ${split.mobile_network.profile}`),
+    {
+      figure: 'split fields on the wire until ready ÷ one-frame card, mounted as the script loads',
+      value: ratio,
+      unit: '×',
+      target: '≤ 1.25',
+      pass: ratio <= 1.25,
+      beside: `split ${kB(fields.wire_bytes)} in ${fields.requests} requests; one frame ${kB(card.wire_bytes)} in ${card.requests} requests (counted on the mobile network, cold)`,
+    },
+  ];
+}
 
 function figures(r: Results): Figure[] {
   const out: Figure[] = [];

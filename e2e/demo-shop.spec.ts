@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { LocaleTag } from '@payments/core';
 import { TEST_CARDS, type TestCardScenario } from '@payments/testing';
-import { cardFieldLabels, cardFrame, completeChallenge, fillCard } from '@payments/testing/playwright';
+import { cardFieldLabels, cardFrame, completeChallenge, fillCard, splitCardFrames } from '@payments/testing/playwright';
 import { shopTexts } from '@payments/demo/shared/i18n';
 import { expect, fillShopper, test } from './fixtures/demo';
 import { HPP_WORDS, HostedPaymentPage } from './models/hosted-page';
@@ -67,6 +67,23 @@ test('loads embedded-fields.js with integrity under the shop CSP, pays, and show
   await page.getByRole('button', { name: /^Pay €/ }).click();
   await expect(page.getByText('Thank you, your payment was approved')).toBeVisible();
   await expect(page.getByText('this payment').first()).toBeVisible({ timeout: 15_000 });
+  expect(violations).toEqual([]);
+});
+
+test('the split layout (a secure frame per field, laid out by the shop) pays under the shop CSP', async ({ page, demo }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(demo.url);
+  await fillShopper(page);
+  await page.getByRole('radio', { name: /^New card, separate fields/ }).check();
+  const fields = splitCardFrames(page);
+  await expect(fields.frame('holderName').getByLabel('Cardholder name')).toBeEditable();
+  await expect(page.locator('#card-element iframe')).toHaveCount(4);
+  await fillCard(fields, { number: '4000000000000002', holderName: 'Ana Kovač' });
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page.getByText('Thank you, your payment was approved')).toBeVisible();
   expect(violations).toEqual([]);
 });
 

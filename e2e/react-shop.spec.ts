@@ -8,7 +8,7 @@
  * frame in place; and the saved card and the wallet redirect pay too.
  */
 import { startReactShop, type ReactShop } from '@payments/example-react-shop/server';
-import { cardFieldLabels, cardFrameTitle, fillCard } from '@payments/testing/playwright';
+import { cardFieldLabels, cardFrameTitle, fillCard, splitCardFrames } from '@payments/testing/playwright';
 import { expect, test as base } from './fixtures';
 import { APM_FRAME_TITLE } from './models/alternative-methods-page';
 import { ProviderPage } from './models/provider-page';
@@ -61,6 +61,40 @@ test('StrictMode: one frame per mounted component, and the card pays; nothing lo
   const transactions = await gateway.request<Recorded[]>('GET', `/__mock/transactions?reference=${order.reference}`);
   expect(transactions.map((t) => t.transaction.status)).toEqual(['APPROVED']);
   await expect(shop.frames()).toHaveCount(1);
+});
+
+test('StrictMode: split fields (<CardFields>) have one frame per field, and the card pays; nothing logged, no unhandled rejection', async ({ shop, gateway }) => {
+  const order = await shop.open();
+  await shop.cardReady();
+  await shop.method('Card, separate fields').check();
+  const fields = splitCardFrames(shop.page);
+  await expect(fields.frame('cvv').getByLabel('CVV')).toBeEditable();
+  // StrictMode ran the group's effect twice: the first mount's three frames went with it.
+  await expect(shop.frames()).toHaveCount(3);
+  for (const field of ['number', 'expiry', 'cvv'] as const) await expect(shop.page.locator(`[data-payment-component="card-${field}"] iframe`)).toHaveCount(1);
+  await fillCard(fields, { number: '4000000000000002' });
+  await shop.payButton.click();
+  await expect(shop.status).toHaveText(APPROVED);
+  const transactions = await gateway.request<Recorded[]>('GET', `/__mock/transactions?reference=${order.reference}`);
+  expect(transactions.map((t) => t.transaction.status)).toEqual(['APPROVED']);
+  await expect(shop.frames()).toHaveCount(3);
+});
+
+test('a theme change (larger text) after a full card is applied in place: the same iframe, what was typed kept, and it pays', async ({ shop, gateway }) => {
+  const order = await shop.open();
+  await shop.cardReady();
+  await fillCard(shop.card, { number: '4000000000000002' });
+  const iframe = shop.page.locator('[data-payment-component="card"] iframe');
+  await iframe.evaluate((element) => element.setAttribute('data-first', 'yes'));
+  await expect(shop.card.getByLabel('Card number')).toHaveCSS('font-size', '16px');
+  await shop.page.getByLabel('Larger text in the card form').check();
+  await expect(shop.card.getByLabel('Card number')).toHaveCSS('font-size', '20px');
+  await expect(iframe).toHaveAttribute('data-first', 'yes');
+  await expect(shop.card.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await shop.payButton.click();
+  await expect(shop.status).toHaveText(APPROVED);
+  const transactions = await gateway.request<Recorded[]>('GET', `/__mock/transactions?reference=${order.reference}`);
+  expect(transactions.map((t) => t.transaction.status)).toEqual(['APPROVED']);
 });
 
 test('ten quick unmount / remount cycles leave one frame and no extra listener; it pays', async ({ shop, gateway }) => {

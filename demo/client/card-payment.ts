@@ -8,6 +8,7 @@
 import type {
   AlternativePaymentComponentElement,
   AlternativePaymentResponse,
+  CardFieldContainers,
   ComponentState,
   Customer,
   FieldStyles,
@@ -19,12 +20,13 @@ import type {
   PaymentResponse,
 } from '@payments/embedded-fields';
 import type { AccountCard, CheckoutResponse } from '../shared/api-types';
+import { element } from './dom';
 
 /** embedded-fields.js did not load, or its form did not become ready. */
 export class PaymentFormUnavailable extends Error {}
 
 /** What the shopper pays with: a new card (saving it offered or not), a saved card, another method. */
-export type PaymentChoice = { kind: 'card'; offerSave: boolean } | { kind: 'saved-card'; card: AccountCard } | { kind: 'other' };
+export type PaymentChoice = { kind: 'card'; offerSave: boolean; split?: boolean } | { kind: 'saved-card'; card: AccountCard } | { kind: 'other' };
 
 export type PaymentOutcome =
   | { response: PaymentResponse; error: null; alternative?: undefined }
@@ -83,6 +85,8 @@ export class CardPayment {
   private instance: PaymentComponentInstance | undefined;
   private card: PaymentComponentElement | undefined;
   private alternative: AlternativePaymentComponentElement | undefined;
+  /** The shopper's language since they last switched it (a remount keeps it; the session's otherwise). */
+  private locale: Locale | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -100,7 +104,7 @@ export class CardPayment {
         clientKey: checkout.clientKey,
         sessionId: checkout.sessionId,
         environment: checkout.environment,
-        locale: checkout.locale,
+        locale: this.locale ?? checkout.locale,
       });
       if (choice.kind === 'other') {
         // Email and names come from the contact details (submitPayment's customer).
@@ -120,7 +124,9 @@ export class CardPayment {
           ...this.listeners,
         });
       }
-      await withTimeout((this.alternative ?? this.card)!.mount(this.container), MOUNT_TIMEOUT_MS);
+      // Split fields: the shop's own layout, a secure frame per field (number; expiry and CVV side by side; the name).
+      const target = choice.kind === 'card' && choice.split ? this.splitLayout() : this.container;
+      await withTimeout((this.alternative ?? this.card)!.mount(target), MOUNT_TIMEOUT_MS);
     } catch (error) {
       // A newer mount may have replaced this one meanwhile (its destroy is why this one failed): leave it be.
       if (this.instance === instance) this.destroy();
@@ -128,7 +134,16 @@ export class CardPayment {
     }
   }
 
+  /** The containers of split fields, laid out in the card element. */
+  private splitLayout(): CardFieldContainers {
+    const box = (name: string) => element('div', { className: `split-field split-field-${name}` });
+    const [number, expiry, cvv, holderName] = [box('number'), box('expiry'), box('cvv'), box('holder')];
+    this.container.replaceChildren(number, element('div', { className: 'split-row' }, [expiry, cvv]), holderName);
+    return { number, expiry, cvv, holderName };
+  }
+
   changeLocale(locale: Locale): void {
+    this.locale = locale;
     (this.alternative ?? this.card)?.changeLocale(locale);
   }
 

@@ -78,6 +78,7 @@ export class MethodPicker {
     const text = texts().methods;
     return [
       { key: 'card', label: text.newCard, hint: text.newCardHint, choice: { kind: 'card', offerSave: this.offerSave } },
+      { key: 'card-split', label: text.newCardSplit, hint: text.newCardSplitHint, choice: { kind: 'card', offerSave: this.offerSave, split: true } },
       ...this.cards.map((card) => ({
         key: `saved:${card.paymentMethodId}`,
         label: formatMessage(text.saved, { card: cardLabel(card) }),

@@ -13,6 +13,7 @@ const merchants: DefaultTheme.SidebarItem[] = [
       { text: 'Quick start', link: '/merchants/' },
       { text: 'React', link: '/merchants/react' },
       { text: 'The card component, in full', link: '/merchants/embedded-fields' },
+      { text: 'Split fields, update(), accessible names', link: '/merchants/split-fields' },
       { text: 'Co-badged cards', link: '/merchants/co-badged-cards' },
       { text: 'Theme, translations, environment', link: '/merchants/theming-and-translations' },
       { text: 'Saved cards and other methods', link: '/merchants/saved-cards-and-methods' },

@@ -82,6 +82,14 @@ export function engineSuite(engine: EngineName): void {
       await shopper.result('Approved APPROVED 0000');
     });
 
+    test('split fields (a frame per field): frictionless, approved', async () => {
+      const session = await createSession();
+      await shopper.openShop('/split-checkout', { session: session.id });
+      await shopper.fillSplitCard({ number: cardOf('frictionless-approved') });
+      await shopper.pay();
+      await shopper.result('Approved APPROVED 0000');
+    });
+
     test('card with a 3-D Secure challenge in the dialog: Approve pays', async () => {
       const session = await openCheckout(CHALLENGE_FLOW);
       await shopper.fillCard({ number: '4111111111111111' });

@@ -6,7 +6,7 @@
  */
 import { messages, type LocaleTag } from '@payments/core';
 import type { EngineDriver, FramePath } from './driver';
-import { CARD_FRAME_TITLE, cardFrameTitle } from '@payments/testing/playwright';
+import { CARD_FRAME_TITLE, cardFieldFrameTitle, cardFrameTitle } from '@payments/testing/playwright';
 import type { ElementState, Query } from './in-page';
 
 /** The card frame, by its title in the component's locale (it follows changeLocale()). */
@@ -101,6 +101,15 @@ export class Shopper {
     await this.type(frames, { label: labels.cardNumber }, card.number);
     await this.type(frames, { label: labels.expiryDate }, card.expiry ?? `12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
     if ((await this.state(frames, { label: labels.cvv })).found) await this.driver.type(frames, { label: labels.cvv }, card.cvv ?? '123');
+  }
+
+  /** Types the card into split fields (a frame per field, each by its title, as the kit's splitCardFrames). */
+  async fillSplitCard(card: CardInput, locale: LocaleTag = 'en-US'): Promise<void> {
+    const { labels } = messages(locale);
+    const frame = (field: 'number' | 'expiry' | 'cvv'): FramePath => [{ title: cardFieldFrameTitle(locale, field) }];
+    await this.type(frame('number'), { label: labels.cardNumber }, card.number);
+    await this.type(frame('expiry'), { label: labels.expiryDate }, card.expiry ?? `12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+    await this.type(frame('cvv'), { label: labels.cvv }, card.cvv ?? '123');
   }
 
   /**

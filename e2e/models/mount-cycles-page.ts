@@ -11,6 +11,8 @@ import { cardFrame } from '@payments/testing/playwright';
 export interface LabState {
   /** Iframes in #slot and #other. */
   frames: { slot: number; other: number };
+  /** The frames of split fields mounted into lab.split. */
+  splitFrames: number;
   /** The window's `message` listeners beyond those it had before any mount. */
   listeners: number;
   /** Each component's events (on() handlers, onChange, `onError <code>`), by index. */
@@ -26,16 +28,25 @@ export interface LabState {
   cyclesDone: boolean;
 }
 
+/** Split fields' containers, as the card's mount() takes them. */
+export interface SplitTarget {
+  number: string;
+  expiry: string;
+  cvv: string;
+}
+
 /** The page's `window.lab` (see the page). */
 export interface Lab {
   /** The components create() made, by index. */
   components: { mount(target: string | null): Promise<void>; destroy(): void }[];
   create(): number;
-  mount(i: number, where?: string): void;
+  mount(i: number, where?: string | SplitTarget): void;
   mountUnawaited(i: number, where?: string): void;
   unmount(i: number): void;
   destroy(): void;
-  cycles(n: number): void;
+  cycles(n: number, where?: string | SplitTarget): void;
+  /** The split layout's containers: `lab.mount(i, lab.split)` mounts split fields. */
+  split: SplitTarget;
   frames(where?: string): number;
   snapshot(): LabState;
   walletA(): { isAvailable(): Promise<boolean>; destroy(): void };

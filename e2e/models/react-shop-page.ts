@@ -83,7 +83,7 @@ export class ReactShopPage {
     return (await response.json()) as ShopOrder;
   }
 
-  method(name: 'Card' | 'Saved card' | 'Wallet'): Locator {
+  method(name: 'Card' | 'Card, separate fields' | 'Saved card' | 'Wallet'): Locator {
     return this.page.getByRole('radio', { name, exact: true });
   }
 

@@ -101,6 +101,8 @@ export const bsBA: ShopTexts = {
     legend: 'Način plaćanja',
     newCard: 'Nova kartica',
     newCardHint: 'Visa ili Mastercard',
+    newCardSplit: 'Nova kartica, odvojena polja',
+    newCardSplitHint: 'Broj, datum isteka i CVV, svaki u svom sigurnom polju',
     saved: '{card} (sačuvana)',
     removedTest: '{card} (uklonjena, test)',
     removedTestHint: 'Platni sistem bi je trebao odbiti',

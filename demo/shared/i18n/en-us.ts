@@ -102,6 +102,8 @@ export const enUS = {
     legend: 'Pay with',
     newCard: 'New card',
     newCardHint: 'Visa or Mastercard',
+    newCardSplit: 'New card, separate fields',
+    newCardSplitHint: 'Number, expiry and CVV each in a secure field of its own',
     saved: '{card} (saved)',
     removedTest: '{card} (removed, test)',
     removedTestHint: 'The gateway should refuse it',

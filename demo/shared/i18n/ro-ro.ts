@@ -100,6 +100,8 @@ export const roRO: ShopTexts = {
     legend: 'Plătiți cu',
     newCard: 'Card nou',
     newCardHint: 'Visa sau Mastercard',
+    newCardSplit: 'Card nou, câmpuri separate',
+    newCardSplitHint: 'Numărul, data expirării și CVV-ul, fiecare în propriul câmp securizat',
     saved: '{card} (salvat)',
     removedTest: '{card} (eliminat, test)',
     removedTestHint: 'Gateway-ul ar trebui să îl refuze',

@@ -100,6 +100,8 @@ export const svSE: ShopTexts = {
     legend: 'Betala med',
     newCard: 'Nytt kort',
     newCardHint: 'Visa eller Mastercard',
+    newCardSplit: 'Nytt kort, separata fält',
+    newCardSplitHint: 'Nummer, utgångsdatum och CVC i var sitt säkert fält',
     saved: '{card} (sparat)',
     removedTest: '{card} (borttaget, test)',
     removedTestHint: 'Gatewayen ska neka det',

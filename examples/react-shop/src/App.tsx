@@ -9,10 +9,11 @@ import { getConfig, newOrder, type Order, type ShopConfig } from './api';
 import { CardPayment } from './CardPayment';
 import { ReturnPage } from './ReturnPage';
 import { SavedCardPayment } from './SavedCardPayment';
+import { SplitCardPayment } from './SplitCardPayment';
 import { LOCALES, money, statusText, textsFor } from './texts';
 import { WalletPayment } from './WalletPayment';
 
-type Method = 'card' | 'savedCard' | 'wallet';
+type Method = 'card' | 'splitCard' | 'savedCard' | 'wallet';
 
 export function App() {
   const [locale, setLocale] = useState<Locale>('en-US');
@@ -22,6 +23,7 @@ export function App() {
   const [method, setMethod] = useState<Method>('card');
   const [result, setResult] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const [largerText, setLargerText] = useState(false);
   const texts = textsFor(locale);
   // One order per "New order": StrictMode runs the effect below twice, and both runs share this request.
   const orders = useRef(new Map<number, Promise<[ShopConfig, Order]>>());
@@ -79,13 +81,17 @@ export function App() {
           </p>
           <fieldset>
             <legend>{texts.method}</legend>
-            {(['card', 'savedCard', 'wallet'] as const).map((value) => (
+            {(['card', 'splitCard', 'savedCard', 'wallet'] as const).map((value) => (
               <label key={value}>
                 <input type="radio" name="method" checked={method === value} onChange={() => setMethod(value)} /> {texts[value]}
               </label>
             ))}
           </fieldset>
-          {method === 'card' && <CardPayment sessionId={order.sessionId} payLabel={texts.pay} onResult={onResult} />}
+          <label>
+            <input type="checkbox" checked={largerText} onChange={(event) => setLargerText(event.target.checked)} /> {texts.largerText}
+          </label>
+          {method === 'card' && <CardPayment sessionId={order.sessionId} payLabel={texts.pay} largerText={largerText} onResult={onResult} />}
+          {method === 'splitCard' && <SplitCardPayment sessionId={order.sessionId} payLabel={texts.pay} onResult={onResult} />}
           {method === 'savedCard' && <SavedCardPayment sessionId={order.sessionId} card={order.savedCard} payLabel={texts.pay} onResult={onResult} />}
           {method === 'wallet' && <WalletPayment sessionId={order.sessionId} payLabel={texts.payWallet} onResult={onResult} />}
           <p role="status">{result}</p>

@@ -1,12 +1,13 @@
 /**
  * A card payment with @payments/react: the form and a Pay button. What the merchant writes of
  * our API is the lines between the markers, with the provider in App.tsx: 15 in all (the
- * package README shows them).
+ * package README shows them). `largerText` changes the theme in place (update(): the same
+ * frame, what the shopper typed kept).
  */
 import { useRef, useState } from 'react';
 import { CardComponent, isPaymentFailure, type CardComponentHandle } from '@payments/react';
 
-export function CardPayment({ sessionId, payLabel, onResult }: { sessionId: string; payLabel: string; onResult: (status: string, message?: string) => void }) {
+export function CardPayment({ sessionId, payLabel, largerText, onResult }: { sessionId: string; payLabel: string; largerText: boolean; onResult: (status: string, message?: string) => void }) {
   // our-api-start
   const card = useRef<CardComponentHandle>(null);
   const [valid, setValid] = useState(false);
@@ -17,7 +18,7 @@ export function CardPayment({ sessionId, payLabel, onResult }: { sessionId: stri
     );
   return (
     <>
-      <CardComponent sessionId={sessionId} ref={card} onChange={(state) => setValid(state.valid)} />
+      <CardComponent sessionId={sessionId} ref={card} theme={{ font: { size: largerText ? '20px' : '16px' } }} onChange={(state) => setValid(state.valid)} />
       <button type="button" disabled={!valid} onClick={() => void pay()}>{payLabel}</button>
     </>
   );

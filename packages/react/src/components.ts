@@ -3,14 +3,14 @@
  * into (framed-component.ts), with a handle (`ref`) to pay, validate and read the holder data.
  * forwardRef: React 18 needs it for `ref`, React 19 accepts it.
  */
-import { forwardRef, type ForwardRefExoticComponent, type RefAttributes } from 'react';
+import { forwardRef, useRef, type ForwardRefExoticComponent, type ReactElement, type RefAttributes } from 'react';
 import type {
   AlternativePaymentComponentElement,
   ComponentConfig,
   PaymentComponentElement,
   SavedCardData,
 } from '@payments/embedded-fields';
-import { useFramedComponent, type FramedComponentProps, type FramedHandle } from './framed-component';
+import { placeholder, useFramedComponent, type FramedComponentProps, type FramedHandle } from './framed-component';
 
 /** `ref` of <CardComponent> and <SavedCardComponent>. */
 export interface CardComponentHandle extends FramedHandle<PaymentComponentElement> {
@@ -43,10 +43,23 @@ export interface AlternativePaymentMethodComponentProps extends FramedComponentP
   paymentMethods?: string[] | undefined;
 }
 
+/** A component in one frame, in the placeholder <div> it renders. */
+function useOneFrame<T extends 'card' | 'saved-card' | 'alternative-payment-method'>(
+  type: T,
+  displayName: string,
+  props: FramedComponentProps,
+  own: ComponentConfig,
+  ref: Parameters<typeof useFramedComponent<T>>[4],
+): ReactElement {
+  const container = useRef<HTMLDivElement>(null);
+  useFramedComponent(type, displayName, props, own, ref, () => container.current);
+  return placeholder(type, props, container);
+}
+
 /** The card form (number, expiry, security code; optional holder fields) in the gateway's frame. */
 export const CardComponent: ForwardRefExoticComponent<CardComponentProps & RefAttributes<CardComponentHandle>> = forwardRef<CardComponentHandle, CardComponentProps>(
   function CardComponent(props, ref) {
-    return useFramedComponent('card', 'CardComponent', props, { saveCard: props.saveCard }, ref);
+    return useOneFrame('card', 'CardComponent', props, { saveCard: props.saveCard }, ref);
   },
 );
 
@@ -55,12 +68,12 @@ export const SavedCardComponent: ForwardRefExoticComponent<SavedCardComponentPro
   CardComponentHandle,
   SavedCardComponentProps
 >(function SavedCardComponent(props, ref) {
-  return useFramedComponent('saved-card', 'SavedCardComponent', props, { componentConfig: { data: props.card } }, ref);
+  return useOneFrame('saved-card', 'SavedCardComponent', props, { componentConfig: { data: props.card } }, ref);
 });
 
 /** The wallets, banks and local methods the session's order fits; the page follows `response.redirect.url` itself. */
 export const AlternativePaymentMethodComponent: ForwardRefExoticComponent<
   AlternativePaymentMethodComponentProps & RefAttributes<AlternativePaymentMethodComponentHandle>
 > = forwardRef<AlternativePaymentMethodComponentHandle, AlternativePaymentMethodComponentProps>(function AlternativePaymentMethodComponent(props, ref) {
-  return useFramedComponent('alternative-payment-method', 'AlternativePaymentMethodComponent', props, { paymentMethods: props.paymentMethods }, ref);
+  return useOneFrame('alternative-payment-method', 'AlternativePaymentMethodComponent', props, { paymentMethods: props.paymentMethods }, ref);
 });

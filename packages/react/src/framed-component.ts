@@ -6,14 +6,18 @@
  *  - StrictMode's mount, unmount, mount leaves one frame: the first mount is cancelled by
  *    destroy() before its frame lands (embedded-fields' cancellable mounts);
  *  - a new `sessionId` (or another setting the frame is opened with) destroys the component
- *    and creates the new session's; a new `locale` only calls changeLocale() (same frame);
+ *    and creates the new session's; a new `locale` only calls changeLocale(), and a new
+ *    `theme`, `styles`, `translations`, `customerConfig` or `hideLabels` only update() (the
+ *    same frame, what the shopper typed kept; the alternative methods, which have no
+ *    update(), are created again);
  *  - the callbacks given to embedded-fields call the latest props (useLatest), never stale;
  *  - on a server nothing runs but the render: an empty <div>, the same the browser's first
  *    render gives, so hydration matches.
  */
-import { createElement, useEffect, useImperativeHandle, useRef, type ForwardedRef, type ReactElement } from 'react';
+import { createElement, useEffect, useImperativeHandle, useRef, type ForwardedRef, type ReactElement, type Ref } from 'react';
 import type {
   AlternativePaymentComponentElement,
+  CardFieldContainers,
   ComponentConfig,
   ComponentState,
   Locale,
@@ -30,14 +34,16 @@ export interface FramedComponentProps {
   sessionId: string;
   /** This component's language; default: the provider's. Changing it relabels in place. */
   locale?: Locale | undefined;
-  /** The fields' look (README of @payments/embedded-fields: theme). A change re-creates the component. */
+  /** The fields' look (README of @payments/embedded-fields: theme). A change applies in place (update()). */
   theme?: ComponentConfig['theme'];
-  /** `--ef-*` variables; they win over `theme`. A change re-creates the component. */
+  /** `--ef-*` variables; they win over `theme`. A change applies in place (update()). */
   styles?: ComponentConfig['styles'];
-  /** Your own texts per locale. A change re-creates the component. */
+  /** Your own texts per locale (the fields' labels are their accessible names). A change applies in place (update()). */
   translations?: ComponentConfig['translations'];
-  /** Which holder fields to show. A change re-creates the component. */
+  /** Which holder fields to show. A change applies in place (update()); split fields need a field component for each shown field. */
   customerConfig?: ComponentConfig['customerConfig'];
+  /** Hide the visible labels inside the frame, keeping them as the fields' accessible names. A change applies in place (update()). */
+  hideLabels?: boolean | undefined;
   /** The fields are ready to type into. */
   onReady?: (() => void) | undefined;
   /** The state changed: `state.valid` says whether it can pay. */
@@ -51,6 +57,11 @@ export interface FramedComponentProps {
 
 type Element = PaymentComponentElement | AlternativePaymentComponentElement;
 type ElementOf<T> = T extends 'alternative-payment-method' ? AlternativePaymentComponentElement : PaymentComponentElement;
+
+/** A placeholder <div> for a frame, with the component's attributes; `ref` gets the element. */
+export function placeholder(type: string, props: Pick<FramedComponentProps, 'id' | 'className'>, ref: Ref<HTMLDivElement>): ReactElement {
+  return createElement('div', { ref, id: props.id, className: props.className, 'data-payment-component': type });
+}
 
 /** The handle's methods, forwarded to the component once it exists. */
 export interface FramedHandle<E extends Element> {
@@ -66,23 +77,28 @@ export function useFramedComponent<T extends 'card' | 'saved-card' | 'alternativ
   /** The component's own settings (saveCard, componentConfig, paymentMethods), part of what re-creates it. */
   own: ComponentConfig,
   ref: ForwardedRef<FramedHandle<ElementOf<T>>>,
-): ReactElement {
+  /** Where to mount once the effect runs: the placeholder, or (split fields) the fields' elements; null: not yet. */
+  target: () => HTMLElement | CardFieldContainers | null,
+): void {
   const context = usePaymentContext(displayName);
   const { factory, clientKey, gatewayUrl, environment } = context;
   const locale = props.locale ?? context.locale;
-  const container = useRef<HTMLDivElement>(null);
   const component = useRef<ElementOf<T> | null>(null);
   /** The locale the live component shows (created with, or changed to). */
   const shown = useRef<Locale | undefined>(undefined);
   const latest = useLatest({ props, own, locale });
 
-  // Everything the frame is opened with, as one value: a change re-creates the component.
-  const { theme, styles, translations, customerConfig } = props;
-  const settings = JSON.stringify({ theme, styles, translations, customerConfig, own });
+  // What update() changes in place, as one value; and everything else the frame is opened with:
+  // a change of that re-creates the component (of the alternative methods: of both).
+  const { theme, styles, translations, customerConfig, hideLabels } = props;
+  const updatable = JSON.stringify({ theme, styles, translations, customerConfig, hideLabels });
+  const settings = JSON.stringify({ own, ...(type === 'alternative-payment-method' ? { updatable } : {}) });
+  /** The updatable options the live component has (created with, or updated to). */
+  const applied = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    const target = container.current;
-    if (!factory || !target) return;
+    const where = target();
+    if (!factory || !where) return;
     const { props: current, own: currentOwn, locale: currentLocale } = latest.current;
     const instance = factory({ clientKey, sessionId: current.sessionId, environment, gatewayUrl, locale: currentLocale });
     const created = instance.create(type, {
@@ -91,16 +107,27 @@ export function useFramedComponent<T extends 'card' | 'saved-card' | 'alternativ
       styles: current.styles,
       translations: current.translations,
       customerConfig: current.customerConfig,
+      hideLabels: current.hideLabels,
       onChange: (state) => latest.current.props.onChange?.(state),
       onError: (error) => latest.current.props.onError?.(error),
     }) as ElementOf<T>;
     component.current = created;
     shown.current = currentLocale;
-    created.mount(target).then(
+    applied.current = JSON.stringify({
+      theme: current.theme,
+      styles: current.styles,
+      translations: current.translations,
+      customerConfig: current.customerConfig,
+      hideLabels: current.hideLabels,
+    });
+    created.mount(where).then(
       () => latest.current.props.onReady?.(),
       // A cancelled mount (this effect cleaned up) is nobody's concern; a frame that could not
-      // load was already said through onError by embedded-fields.
-      () => undefined,
+      // load was already said through onError by embedded-fields. A wrong place (split fields
+      // without a shown field's component) is the developer's to hear: the console says it.
+      (error: unknown) => {
+        if (error instanceof Error && error.name === 'PaymentComponentError') console.error(error);
+      },
     );
     return () => {
       if (component.current === created) component.current = null;
@@ -109,7 +136,17 @@ export function useFramedComponent<T extends 'card' | 'saved-card' | 'alternativ
     };
     // The session and `settings` (the frame's options as one value) decide the component; the
     // rest is read from `latest` when it is created.
+    // `target` reads refs, which are set by the time effects run: not a dependency.
   }, [factory, type, clientKey, environment, gatewayUrl, props.sessionId, settings, latest]);
+
+  useEffect(() => {
+    const live = component.current;
+    if (!live || updatable === applied.current || !('update' in live)) return;
+    applied.current = updatable;
+    const { theme: t, styles: st, translations: tr, customerConfig: cc, hideLabels: hl } = latest.current.props;
+    // A bad option throws here as at create(); update() itself answers once the frame has it.
+    void live.update({ theme: t, styles: st, translations: tr, customerConfig: cc, hideLabels: hl }).catch(() => undefined);
+  }, [updatable, latest]);
 
   useEffect(() => {
     if (!locale || locale === shown.current || !component.current) return;
@@ -136,6 +173,4 @@ export function useFramedComponent<T extends 'card' | 'saved-card' | 'alternativ
     }),
     [latest],
   );
-
-  return createElement('div', { ref: container, id: props.id, className: props.className, 'data-payment-component': type });
 }

@@ -14,10 +14,21 @@ export {
   type CardComponentProps,
   type SavedCardComponentProps,
 } from './components';
+export {
+  CardCvvField,
+  CardEmailField,
+  CardExpiryField,
+  CardFields,
+  CardHolderNameField,
+  CardNumberField,
+  type CardFieldProps,
+  type CardFieldsProps,
+} from './card-fields';
 export type { FramedComponentProps } from './framed-component';
 export { isPaymentFailure } from '@payments/embedded-fields';
 export type {
   AlternativePaymentResponse,
+  CardFieldContainers,
   ComponentState,
   Customer,
   Environment,

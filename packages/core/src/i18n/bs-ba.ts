@@ -91,6 +91,7 @@ export const bsBA: Messages = {
     challengeFrameTitle: 'Provjera kod banke',
     genericError: 'Nešto nije u redu. Pokušajte ponovo.',
     serviceUnavailable: 'Usluga plaćanja nije odgovorila. Pokušajte ponovo: iznos neće biti naplaćen dvaput.',
+    fieldsUnavailable: 'Polja kartice na ovoj stranici nije moguće pročitati zajedno. Ponovo učitajte stranicu i pokušajte ponovo: ništa nije naplaćeno.',
     sessionExpired: 'Vaša sesija je istekla',
     tooManyAttempts: 'Previše odbijenih pokušaja. Radi Vaše sigurnosti, ovo plaćanje se ovdje više ne može pokušati. Vratite se u trgovinu i počnite ponovo.',
   },

@@ -88,6 +88,7 @@ export const enUS: Messages = {
     challengeFrameTitle: 'Bank verification',
     genericError: 'Something went wrong. Please try again.',
     serviceUnavailable: "The payment service didn't answer. Please try again: you won't be charged twice.",
+    fieldsUnavailable: 'The card fields on this page could not be read together. Reload the page and try again: nothing was charged.',
     sessionExpired: 'Your session has expired',
     tooManyAttempts: 'Too many declined attempts. For your security, this payment can no longer be tried here. Please return to the shop and start again.',
   },

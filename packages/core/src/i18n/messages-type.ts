@@ -75,6 +75,8 @@ export interface Messages {
     readonly challengeFrameTitle: string;
     readonly genericError: string;
     readonly serviceUnavailable: string;
+    /** Split fields: the card's fields could not be gathered from their frames to pay. */
+    readonly fieldsUnavailable: string;
     readonly sessionExpired: string;
     /** The card-testing limit: the gateway's INVALID_REQUEST_TOO_MANY_ATTEMPTS. */
     readonly tooManyAttempts: string;

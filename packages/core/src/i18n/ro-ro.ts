@@ -91,6 +91,7 @@ export const roRO: Messages = {
     challengeFrameTitle: 'Verificare bancară',
     genericError: 'A apărut o eroare. Vă rugăm să încercați din nou.',
     serviceUnavailable: 'Serviciul de plată nu a răspuns. Vă rugăm să încercați din nou: suma nu va fi debitată de două ori.',
+    fieldsUnavailable: 'Câmpurile cardului de pe această pagină nu au putut fi citite împreună. Reîncărcați pagina și încercați din nou: nu s-a debitat nimic.',
     sessionExpired: 'Sesiunea dumneavoastră a expirat',
     tooManyAttempts: 'Prea multe încercări refuzate. Pentru siguranța dumneavoastră, această plată nu mai poate fi încercată aici. Reveniți în magazin și începeți din nou.',
   },

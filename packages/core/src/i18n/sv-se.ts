@@ -91,6 +91,7 @@ export const svSE: Messages = {
     challengeFrameTitle: 'Verifiering hos din bank',
     genericError: 'Något gick fel. Försök igen.',
     serviceUnavailable: 'Betaltjänsten svarade inte. Försök igen: du debiteras inte två gånger.',
+    fieldsUnavailable: 'Kortfälten på den här sidan kunde inte läsas tillsammans. Ladda om sidan och försök igen: inget har debiterats.',
     sessionExpired: 'Din session har gått ut',
     tooManyAttempts: 'För många nekade försök. För din säkerhet kan den här betalningen inte längre göras här. Gå tillbaka till butiken och börja om.',
   },

@@ -18,6 +18,7 @@ import { hostMessage } from './host-messages';
 import { toAlternativeResponse } from './alternative-response';
 import { openApmFrame, type ApmFrameContext } from './apm-frame';
 import type { FrameConnection } from './frame-connection';
+import type { MountPlace } from './mount-target';
 import { FramedComponent, paymentCallback, type ComponentRegistry } from './framed-component';
 
 const EMPTY_STATE: ComponentState = { valid: false, brand: null, fields: {}, method: null };
@@ -31,8 +32,9 @@ export class AlternativeMethodComponent extends FramedComponent<ApmSubmitRequest
     super(config, context.locale, EMPTY_STATE, registry, 'alternative-payment-method', 'ef-apm');
   }
 
-  protected async connect(container: HTMLElement, signal: AbortSignal): Promise<{ frame: FrameConnection<ApmFrameRemote>; height: number }> {
-    const { connection, height } = await openApmFrame(container, { ...this.context, locale: this.locale }, this.commonHostMethods(), {
+  protected async connect(place: MountPlace, signal: AbortSignal): Promise<{ frame: FrameConnection<ApmFrameRemote>; height: number }> {
+    if (place.split) throw new Error('split fields are for the card component'); // mount() refused them already
+    const { connection, height } = await openApmFrame(place.container, { ...this.context, locale: this.locale }, this.commonHostMethods(), {
       mode: 'list',
       title: this.frameTitle(this.locale),
       config: this.config,

@@ -9,6 +9,8 @@ import type {
   ComponentConfig,
   ComponentState,
   ComponentType,
+  ComponentUpdate,
+  CustomerConfig,
   Locale,
   PaymentComponentElement,
   PaymentResponse,
@@ -24,9 +26,14 @@ import {
   type HostMethods,
   type SubmitRequest,
 } from '../shared/protocol';
+import type { MountPlace } from './mount-target';
+import { openSplitFields } from './split-fields';
+import { frameUpdate, updatedOptions } from './component-update';
+import { shownCardFields } from './mount-target';
+import { PaymentComponentError } from './options';
 import type { ChallengeOutcome, OpenChallenge } from '../shared/challenge-dialog';
-import { openFrame, type FrameConnection } from './frame-connection';
-import { FramedComponent, paymentCallback, type ComponentRegistry } from './framed-component';
+import { openFrame } from './frame-connection';
+import { FramedComponent, paymentCallback, type ComponentRegistry, type MountedFrame } from './framed-component';
 import { scriptLoadedFrom } from './gateway-origin';
 import { hostMessage } from './host-messages';
 import { loadPaymentActions, type PaymentActions } from './payment-actions';
@@ -47,16 +54,77 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
 
   constructor(
     private readonly type: Extract<ComponentType, 'card' | 'saved-card'>,
-    private readonly config: ComponentConfig,
+    private config: ComponentConfig,
     private readonly context: ComponentContext,
     registry: ComponentRegistry,
+    /** The options as the merchant gave them to create() (update() merges into these). */
+    private given: ComponentConfig = config,
   ) {
     super(config, context.locale, EMPTY_STATE, registry, type, 'ef-card');
   }
 
-  protected async connect(container: HTMLElement, signal: AbortSignal): Promise<{ frame: FrameConnection; height: number }> {
+  /**
+   * Changes theme, styles, translations, customerConfig or hideLabels in the open frame (or
+   * frames): the same iframe, what was typed kept; a field customerConfig now hides is
+   * cleared, one it now shows appears. Split fields cannot grow or lose a field this way (each
+   * needs its container): that is a PaymentComponentError naming the field.
+   */
+  update(options: ComponentUpdate): Promise<void> {
+    const { given, checked } = updatedOptions(this.type, this.given, options);
+    const place = this.mountedPlace();
+    if (place?.split) {
+      const now = shownCardFields(checked.customerConfig);
+      const changed = [...now.filter((field) => !place.containers.has(field)), ...[...place.containers.keys()].filter((field) => !now.includes(field))];
+      if (changed.length > 0) {
+        throw new PaymentComponentError(`PaymentComponent: update({ customerConfig }) would show or hide the ${changed[0]} field of split fields: mount() again with its containers`);
+      }
+    }
+    this.given = given;
+    this.config = checked;
+    const change = frameUpdate(checked);
+    // Mounting: the frame opened with the old options; it gets the new ones once it is there.
+    return (this.mountedFrame() ?? Promise.resolve(undefined)).then((frame) => frame?.update?.(change));
+  }
+
+  protected override readonly splits = true;
+
+  protected override get customerConfig(): CustomerConfig | undefined {
+    return this.type === 'card' ? (this.config.customerConfig ?? {}) : undefined;
+  }
+
+  protected async connect(place: MountPlace, signal: AbortSignal): Promise<{ frame: MountedFrame<SubmitRequest>; height: number }> {
+    const methods = this.hostMethods();
+    const open = (container: HTMLElement, config: FrameConfig, hostMethods: HostMethods, title: string, life: AbortSignal) =>
+      openFrame<FrameRemote, { height: number }>(
+        container,
+        {
+          gatewayOrigin: this.context.gatewayOrigin,
+          path: CARD_FRAME_PATH,
+          sessionId: this.context.sessionId,
+          clientKey: this.context.clientKey,
+          locale: this.locale,
+          config,
+          allow: 'payment',
+          title,
+          // Split fields: every frame's document drawn by the gateway, none carrying the entry (one shared download).
+          ...(config.split ? { inlineEntry: false } : {}),
+        },
+        hostMethods,
+        (report) => (isReadyReport(report) ? report : undefined),
+        life,
+      );
+    if (place.split) {
+      const frame = await openSplitFields(place.containers, this.frameConfig(), methods, this.locale, open, signal);
+      return { frame, height: 0 };
+    }
+    const frame = await open(place.container, this.frameConfig(), methods, this.frameTitle(this.locale), signal);
+    return { frame, height: frame.drawn.height };
+  }
+
+  /** What the card frame may ask of the page: the common calls, the challenge and leaving the page. */
+  private hostMethods(): HostMethods {
     const common = this.commonHostMethods();
-    const methods: HostMethods = {
+    return {
       ...common,
       fieldFocus: (change) => {
         // The shopper is in the form: fetch what a payment may need on this page now.
@@ -82,23 +150,6 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
         if (!navigate(request, allowHttp)) throw new Error('refused to navigate to an unsafe URL');
       },
     };
-    const frame = await openFrame<FrameRemote, { height: number }>(
-      container,
-      {
-        gatewayOrigin: this.context.gatewayOrigin,
-        path: CARD_FRAME_PATH,
-        sessionId: this.context.sessionId,
-        clientKey: this.context.clientKey,
-        locale: this.locale,
-        config: this.frameConfig(),
-        allow: 'payment',
-        title: this.frameTitle(this.locale),
-      },
-      methods,
-      (report) => (isReadyReport(report) ? report : undefined),
-      signal,
-    );
-    return { frame, height: frame.drawn.height };
   }
 
   private paymentActions(): Promise<PaymentActions> {
@@ -125,6 +176,7 @@ export class CardComponent extends FramedComponent<SubmitRequest> implements Pay
       savedCard: this.type === 'saved-card' && saved ? { ...saved } : null,
       translations: this.config.translations ?? {},
       ...(this.config.preferredNetworks ? { preferredNetworks: [...this.config.preferredNetworks] } : {}),
+      ...(this.config.hideLabels === true ? { hideLabels: true } : {}),
     };
   }
 

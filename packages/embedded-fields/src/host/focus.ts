@@ -1,10 +1,26 @@
 /**
  * Natural Tab order around a frame: when the shopper tabs out of the frame's last field (or
  * Shift+Tabs out of its first), focus goes to the merchant page's next (or previous)
- * focusable element, as if the fields were part of the page.
+ * focusable element, as if the fields were part of the page. When that element is another
+ * of our secure frames (split fields: the next field's frame), the caret goes into its first
+ * (or last) field, not onto the frame: a screen reader then announces the field, not a frame.
  */
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
+type Enter = (which: 'first' | 'last') => void;
+
+/** Our secure frames on this page, each with how to put the caret in its field. */
+const entries = new WeakMap<HTMLIFrameElement, Enter>();
+
+/** Tab into `iframe` from another of our frames calls `enter` (until forgetFrameEntry). */
+export function registerFrameEntry(iframe: HTMLIFrameElement, enter: Enter): void {
+  entries.set(iframe, enter);
+}
+
+export function forgetFrameEntry(iframe: HTMLIFrameElement): void {
+  entries.delete(iframe);
+}
 
 export function moveFocusFrom(iframe: HTMLIFrameElement, direction: 'forward' | 'backward'): void {
   const all = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
@@ -12,6 +28,11 @@ export function moveFocusFrom(iframe: HTMLIFrameElement, direction: 'forward' | 
   );
   const index = all.indexOf(iframe);
   const next = direction === 'forward' ? all[index + 1] : all[index - 1];
-  if (next) next.focus();
-  else iframe.blur();
+  if (!next) {
+    iframe.blur();
+    return;
+  }
+  next.focus();
+  const enter = next instanceof HTMLIFrameElement ? entries.get(next) : undefined;
+  enter?.(direction === 'forward' ? 'first' : 'last');
 }

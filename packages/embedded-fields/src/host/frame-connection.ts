@@ -24,8 +24,8 @@ import {
   CONNECT_TIMEOUT_MS,
   LOADED_GRACE_MS,
   PROTOCOL_VERSION,
+  configForQuery,
   configFragment,
-  configParam,
   reportOfReadyMessage,
   type ApmFrameConfig,
   type FrameConfig,
@@ -56,6 +56,11 @@ export interface FrameSource {
   title?: string;
   /** The iframe's permissions policy (the card frame: `payment`). */
   allow?: string;
+  /**
+   * false: the document without the entry inline, drawn by the gateway all the same (split
+   * fields: three documents share one download of the entry instead of carrying it each).
+   */
+  inlineEntry?: boolean;
 }
 
 /** The frame's ready report, checked: what it drew, or undefined for anything that is not a report. */
@@ -85,11 +90,15 @@ export async function openFrame<Remote extends Methods, Drawn extends { height: 
   // The card frame's entry not in the cache yet (mounted as the script loads): the document
   // brings it (preload-frame.ts), and a new card's form comes drawn in it, its configuration in
   // the query for the gateway to draw it by (CONFIG_PARAM): ready before the entry has run.
-  const inline = source.path === CARD_FRAME_PATH && !takeOverPreload().entryCached && HTMLScriptElement.supports?.('importmap');
+  // (Every card frame takes the preload over, split fields' too: opened beside them, it would compete.)
+  const entryCached = source.path === CARD_FRAME_PATH ? takeOverPreload().entryCached : true;
+  const inline = source.path === CARD_FRAME_PATH && source.inlineEntry !== false && !entryCached && HTMLScriptElement.supports?.('importmap');
   if (inline) url.searchParams.set('script', 'inline');
-  const drawnByGateway = inline && 'component' in source.config && source.config.component === 'card' ? configParam(source.config) : undefined;
-  if (drawnByGateway !== undefined && drawnByGateway.length <= MAX_CONFIG_PARAM_LENGTH) url.searchParams.set(CONFIG_PARAM, drawnByGateway);
-  else url.hash = configFragment(source.config);
+  const drawnByGateway = (inline || source.inlineEntry === false) && 'component' in source.config && source.config.component === 'card' ? configForQuery(source.config) : undefined;
+  if (drawnByGateway !== undefined && drawnByGateway.param.length <= MAX_CONFIG_PARAM_LENGTH) {
+    url.searchParams.set(CONFIG_PARAM, drawnByGateway.param);
+    url.hash = drawnByGateway.fragment;
+  } else url.hash = configFragment(source.config);
 
   const iframe = document.createElement('iframe');
   iframe.title = source.title ?? CARD_FRAME_TITLE;

@@ -17,6 +17,7 @@ import type {
   ComponentConfig,
   ComponentState,
   ComponentType,
+  CustomerConfig,
   HolderData,
   Locale,
   PaymentComponentEvent,
@@ -24,13 +25,14 @@ import type {
   PaymentError,
   PaymentFailure,
 } from './public-api';
-import { isFieldFocusChange, type HostMethods, type SubmitOutcome } from '../shared/protocol';
+import { isFieldFocusChange, type FrameUpdate, type HostMethods, type SubmitOutcome } from '../shared/protocol';
 import { ComponentEvents } from './component-events';
 import { moveFocusFrom } from './focus';
 import type { FrameConnection } from './frame-connection';
 import { hostMessage } from './host-messages';
 import { mountAborted } from './mount-aborted';
 import { checkLocale, PaymentComponentError } from './options';
+import { containersOf, isFieldContainers, mountPlace, samePlace, type MountPlace, type MountTarget } from './mount-target';
 import { clearStateClasses, setStateClasses } from './state-classes';
 
 /** What the host asks of any component frame (through penpal, so every call is async). */
@@ -39,11 +41,15 @@ export interface ComponentFrameCalls<SubmitRequest> {
   validate(): Promise<ComponentState>;
   getHolderData(): Promise<HolderData>;
   submit(request: SubmitRequest): Promise<SubmitOutcome>;
+  /** The card frame's: component.update() (component-update.ts). */
+  update?(change: FrameUpdate): Promise<void>;
 }
 
 /** A connected frame as this class uses it (any FrameConnection whose remote has those calls). */
 export interface MountedFrame<SubmitRequest> extends Pick<FrameConnection, 'iframe' | 'destroy'> {
   remote: ComponentFrameCalls<SubmitRequest>;
+  /** Split fields: titles every frame in `locale` (else the one iframe takes frameTitle's). */
+  retitle?(locale: Locale): void;
 }
 
 /** The components of one PaymentComponent instance that are mounted (or mounting): a Set does. */
@@ -64,9 +70,10 @@ export abstract class FramedComponent<SubmitRequest> {
   private state: ComponentState;
   private inFlight: Promise<SubmitOutcome> | undefined;
   private readonly events = new ComponentEvents();
-  private container: HTMLElement | undefined;
+  private place: MountPlace | undefined;
   private ready = false;
-  private focused = false;
+  /** The field that has the focus (its name as the frame reports it), if any. */
+  private focusedField: string | undefined;
   private destroyed = false;
 
   protected constructor(
@@ -85,41 +92,49 @@ export abstract class FramedComponent<SubmitRequest> {
     this.state = emptyState;
   }
 
-  /** Opens the frame in `container` and configures it; answers the frame and its height. `signal` is the frame's life (openFrame). */
-  protected abstract connect(container: HTMLElement, signal: AbortSignal): Promise<{ frame: MountedFrame<SubmitRequest>; height: number }>;
+  /**
+   * Opens the frame (split fields: the frames) in `place` and configures it; answers the
+   * frame and its height. `signal` is the frame's life (openFrame).
+   */
+  protected abstract connect(place: MountPlace, signal: AbortSignal): Promise<{ frame: MountedFrame<SubmitRequest>; height: number }>;
+
+  /** Whether mount() takes an object of field containers (split fields): the card does. */
+  protected readonly splits: boolean = false;
 
   /**
-   * Opens the frame in the element. Again into the same element: the mount under way (or
-   * done) answers. Into another element: the first mount is cancelled, or its frame removed
-   * (as by unmount()), and the frame opens in the new one. unmount(), destroy() and that cancel a mount in flight:
+   * Opens the frame in the element (the card: or a frame per field, in the fields'
+   * containers). Again into the same place: the mount under way (or done) answers. Into
+   * another: the first mount is cancelled, or its frame removed (as by unmount()), and the
+   * frame opens in the new one. unmount(), destroy() and that cancel a mount in flight:
    * its frame, listeners and timers go at once, it emits nothing, and its promise rejects
-   * with a MountAbortedError that counts as handled when nobody awaits it.
+   * with a MountAbortedError that counts as handled when nobody awaits it. A bad selector
+   * throws (one element, as always); a bad object of field containers rejects, naming the
+   * field, before anything is drawn.
    */
-  mount(selector: string | HTMLElement | null): Promise<void> {
+  mount(target: MountTarget | null): Promise<void> {
     if (this.destroyed) throw new PaymentComponentError('PaymentComponent: this component was destroyed; create a new one to mount');
-    // A framework's ref before its element exists: said plainly, not as "found no element for null".
-    if (selector === null || selector === undefined) {
-      throw new PaymentComponentError(`PaymentComponent: mount() needs an element or a selector, got ${String(selector)} (a ref read before its element was rendered?)`);
+    let place: MountPlace;
+    try {
+      place = mountPlace(target, { split: this.splits, customerConfig: this.customerConfig });
+    } catch (error) {
+      if (isFieldContainers(target)) return Promise.reject(error as Error);
+      throw error;
     }
-    const container = typeof selector === 'string' ? document.querySelector<HTMLElement>(selector) : selector;
-    if (!(container instanceof HTMLElement)) {
-      throw new PaymentComponentError(`PaymentComponent: mount(selector) found no element for ${String(selector)}`);
-    }
-    if (this.mounting && container === this.container) return this.mounting;
+    if (this.mounting && samePlace(this.place, place)) return this.mounting;
     if (this.mounting) this.teardown();
     const life = new AbortController();
     this.life = life;
-    this.container = container;
+    this.place = place;
     this.registry.add(this);
     const openedIn = this.locale;
-    this.mounting = this.connect(container, life.signal).then(
+    this.mounting = this.connect(place, life.signal).then(
       ({ frame, height }) => {
         if (life.signal.aborted) {
           frame.destroy();
           throw life.signal.reason;
         }
         this.frame = frame;
-        this.setHeight(height);
+        if (!place.split) this.setHeight(height);
         // A changeLocale() while the frame was loading had no frame to tell: tell it now.
         if (this.locale !== openedIn) this.changeLocale(this.locale);
         this.ready = true;
@@ -136,6 +151,11 @@ export abstract class FramedComponent<SubmitRequest> {
       },
     );
     return this.mounting;
+  }
+
+  /** The options that say which fields show (split fields need a container for each). */
+  protected get customerConfig(): CustomerConfig | undefined {
+    return undefined;
   }
 
   on<E extends PaymentComponentEvent>(event: E, handler: PaymentComponentEventHandler<E>): this {
@@ -162,9 +182,12 @@ export abstract class FramedComponent<SubmitRequest> {
       },
       fieldFocus: (change) => {
         if (!isFieldFocusChange(change) || !this.ready) return;
-        this.focused = change.focused;
-        this.updateClasses();
-        this.events.emit(change.focused ? 'focus' : 'blur', { field: change.field as never });
+        // One blur, then one focus: a field of another frame can report its focus before the
+        // field it came from reports the blur (two frames, two message channels).
+        const { field, focused } = change;
+        if (focused && this.focusedField !== undefined && this.focusedField !== field) this.emitFocus(this.focusedField, false);
+        if (!focused && this.focusedField !== field) return; // said already
+        this.emitFocus(field, focused);
       },
       submitKey: () => {
         if (this.ready) this.events.emit('submit', {});
@@ -176,12 +199,21 @@ export abstract class FramedComponent<SubmitRequest> {
     };
   }
 
+  private emitFocus(field: string, focused: boolean): void {
+    this.focusedField = focused ? field : undefined;
+    this.updateClasses();
+    this.events.emit(focused ? 'focus' : 'blur', { field: field as never });
+  }
+
   private setHeight(height: number): void {
     if (this.frame) this.frame.iframe.style.height = `${Math.ceil(height)}px`;
   }
 
   private updateClasses(): void {
-    if (this.container) setStateClasses(this.container, this.classPrefix, this.state, this.focused);
+    const place = this.place;
+    if (!place) return;
+    if (!place.split) setStateClasses(place.container, this.classPrefix, this.state, this.focusedField !== undefined);
+    else for (const [field, container] of place.containers) setStateClasses(container, this.classPrefix, this.state, this.focusedField === field);
   }
 
   /** Removes the frame, or cancels the mount under way; the component may be mounted again. Idempotent. */
@@ -206,10 +238,10 @@ export abstract class FramedComponent<SubmitRequest> {
     this.mounting?.catch(() => undefined);
     this.life?.abort(mountAborted());
     this.life = undefined;
-    if (this.container) clearStateClasses(this.container, this.classPrefix);
-    this.container = undefined;
+    for (const container of this.place ? containersOf(this.place) : []) clearStateClasses(container, this.classPrefix);
+    this.place = undefined;
     this.ready = false;
-    this.focused = false;
+    this.focusedField = undefined;
     this.frame?.destroy();
     this.frame = undefined;
     this.mounting = undefined;
@@ -237,8 +269,11 @@ export abstract class FramedComponent<SubmitRequest> {
 
   changeLocale(locale: Locale): void {
     this.locale = checkLocale(locale);
-    const title = this.frameTitle?.(this.locale);
-    if (this.frame && title) this.frame.iframe.title = title;
+    if (this.frame?.retitle) this.frame.retitle(this.locale);
+    else {
+      const title = this.frameTitle?.(this.locale);
+      if (this.frame && title) this.frame.iframe.title = title;
+    }
     void this.remote()?.setLocale(this.locale);
   }
 
@@ -299,6 +334,19 @@ export abstract class FramedComponent<SubmitRequest> {
     this.onError?.(error);
     this.events.emit('error', error);
     return error;
+  }
+
+  /** Where the component is mounted (or mounting), if anywhere. */
+  protected mountedPlace(): MountPlace | undefined {
+    return this.place;
+  }
+
+  /** The frame's calls once the mount under way is done (undefined when not mounted, or it failed or was cancelled). */
+  protected mountedFrame(): Promise<ComponentFrameCalls<SubmitRequest> | undefined> | undefined {
+    return this.mounting?.then(
+      () => this.remote(),
+      () => undefined,
+    );
   }
 
   private remote(): ComponentFrameCalls<SubmitRequest> | undefined {

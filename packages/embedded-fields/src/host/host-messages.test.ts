@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, messages } from '@payments/core';
-import { hostMessage } from './host-messages';
+import { fieldFrameTitle, hostMessage } from './host-messages';
 
 describe('host messages', () => {
   it("titles the card frame with the catalog's frameTitle in every locale", () => {
@@ -11,5 +11,16 @@ describe('host messages', () => {
     const titles = LOCALES.map((locale) => hostMessage(locale, 'apm_frame_title'));
     expect(titles[0]).toBe('Secure alternative payment methods');
     expect(new Set(titles).size).toBe(LOCALES.length);
+  });
+
+  it("titles each split field's frame with the card frame's title and the field's label, as the frame labels it", () => {
+    for (const locale of LOCALES) {
+      const { labels, status } = messages(locale);
+      expect(fieldFrameTitle(locale, 'number')).toBe(`${status.frameTitle}: ${labels.cardNumber}`);
+      expect(fieldFrameTitle(locale, 'expiry')).toBe(`${status.frameTitle}: ${labels.expiryDate}`);
+      expect(fieldFrameTitle(locale, 'cvv')).toBe(`${status.frameTitle}: ${labels.cvv}`);
+      expect(fieldFrameTitle(locale, 'holderName')).toBe(`${status.frameTitle}: ${labels.cardholderName}`);
+      expect(fieldFrameTitle(locale, 'email')).toBe(`${status.frameTitle}: ${labels.email}`);
+    }
   });
 });

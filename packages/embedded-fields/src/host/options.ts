@@ -84,6 +84,7 @@ export function checkComponentConfig(type: ComponentType, config: unknown): Comp
       fail('config.preferredNetworks', 'must be an array of network ids, e.g. ["cartes_bancaires", "visa"]');
     }
   }
+  if (c.hideLabels !== undefined && typeof c.hideLabels !== 'boolean') fail('config.hideLabels', 'must be a boolean');
   if (c.paymentMethods !== undefined) {
     if (!Array.isArray(c.paymentMethods) || !c.paymentMethods.every((m) => typeof m === 'string' && m !== '')) {
       fail('config.paymentMethods', 'must be an array of payment method types, e.g. ["provider-x-local", "wallet-a-redirect"]');

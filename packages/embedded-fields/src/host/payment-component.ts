@@ -30,7 +30,7 @@ export function PaymentComponent(rawOptions: unknown): PaymentComponentInstance 
       if (checkedType === 'alternative-payment-method') {
         return new AlternativeMethodComponent(checkedConfig, context, components);
       }
-      const component: PaymentComponentElement = new CardComponent(checkedType, checkedConfig, context, components);
+      const component: PaymentComponentElement = new CardComponent(checkedType, checkedConfig, context, components, config ?? {});
       return component;
     }) as PaymentComponentInstance['create'],
     // Harmless again: a second destroy() finds nothing mounted.

@@ -53,6 +53,19 @@ export interface CustomerConfig {
   holderEmailRequired?: boolean | undefined;
 }
 
+/**
+ * Split fields: the card's fields each in a gateway frame of their own, in the containers
+ * given (elements or selectors). number, expiry and cvv always; holderName and email when
+ * customerConfig shows them (and only then).
+ */
+export interface CardFieldContainers {
+  number: string | HTMLElement;
+  expiry: string | HTMLElement;
+  cvv: string | HTMLElement;
+  holderName?: string | HTMLElement | undefined;
+  email?: string | HTMLElement | undefined;
+}
+
 export type PaymentCallback = (response: PaymentResponse | null, error: PaymentError | null) => void;
 
 /**
@@ -135,6 +148,11 @@ export interface ComponentConfig {
   theme?: Theme | undefined;
   /** Card form strings per locale, e.g. `{ 'sv-SE': { 'card.number.label': 'Kortnummer' } }`. */
   translations?: Translations | undefined;
+  /**
+   * Hide the fields' visible labels inside the frame; each field keeps its label as its
+   * accessible name (for a design that labels the fields outside the frame). Default false.
+   */
+  hideLabels?: boolean | undefined;
   onChange?: ((state: ComponentState) => void) | undefined;
   onError?: ((error: PaymentError) => void) | undefined;
   /**
@@ -155,6 +173,9 @@ export interface ComponentConfig {
   /** saved-card: the card to pay with. */
   componentConfig?: { data?: SavedCardData | undefined } | undefined;
 }
+
+/** What component.update() changes in place (a key left out stays as it was). */
+export type ComponentUpdate = Pick<ComponentConfig, 'theme' | 'styles' | 'translations' | 'customerConfig' | 'hideLabels'>;
 
 /** saved-card: the card to pay with, as the merchant's backend knows it (a tokenized card). */
 export interface SavedCardData {
@@ -194,8 +215,13 @@ export interface PaymentComponentElement extends PaymentComponentEvents {
    * with `frame_load_failed` when the frame cannot load. Called again with the same element
    * while mounting or mounted, it answers the same promise; with another element, it
    * cancels the first mount (or removes its frame) and mounts there.
+   *
+   * The card component also takes one container per field (`{ number, expiry, cvv,
+   * holderName?, email? }`: split fields, each its own secure frame); it resolves when every
+   * field's frame is ready, and rejects with a PaymentComponentError naming the field when a
+   * shown field has no container or a container's field is not shown (nothing is drawn).
    */
-  mount(selector: string | HTMLElement | null): Promise<void>;
+  mount(target: string | HTMLElement | CardFieldContainers | null): Promise<void>;
   /**
    * Removes the frame, its listeners and its timers, or cancels the mount under way (which
    * then emits nothing). Idempotent; mount() may be called again afterwards.
@@ -212,6 +238,15 @@ export interface PaymentComponentElement extends PaymentComponentEvents {
   getCustomer(): Promise<HolderData>;
   getDataWithValidation(): Promise<{ valid: boolean; state: ComponentState; customer: HolderData }>;
   changeLocale(locale: Locale): void;
+  /**
+   * Changes `theme`, `styles`, `translations`, `customerConfig` or `hideLabels` in the open
+   * frame (split fields: frames): the same iframe, what the shopper typed kept; a field
+   * customerConfig now hides is cleared and leaves the state, one it now shows appears.
+   * Keys left out stay as they were. A bad option throws a PaymentComponentError naming it
+   * (split fields: showing or hiding a field needs mount() again with its containers).
+   * Resolves once the frame has applied it; before mount(), it only changes the options.
+   */
+  update(options: ComponentUpdate): Promise<void>;
   /**
    * Pays. Resolves with the gateway's answer, approved or not (a decline is a response with
    * `approved: false`); rejects with a PaymentFailure for an error. The callback, when given,
@@ -257,7 +292,7 @@ export interface AlternativePaymentResponse {
 export type AlternativePaymentCallback = (response: AlternativePaymentResponse | null, error: PaymentError | null) => void;
 
 /** The alternative-payment-method component: the card component's methods, its own answer. */
-export interface AlternativePaymentComponentElement extends Omit<PaymentComponentElement, 'submitPayment' | 'on' | 'off'>, PaymentComponentEvents {
+export interface AlternativePaymentComponentElement extends Omit<PaymentComponentElement, 'submitPayment' | 'on' | 'off' | 'update'>, PaymentComponentEvents {
   /**
    * Authorizes with the chosen method. The method's shopper data (email, first and last
    * name) comes from the shown fields, else `customer`, else the session's customer.

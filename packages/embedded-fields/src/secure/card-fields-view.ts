@@ -3,9 +3,10 @@
  * saved card's summary. Pure functions of what <ef-card-form> knows; the element keeps the
  * state and the handlers.
  */
-import { formatMessage, type CardBrand, type Messages } from '@payments/core';
+import { formatMessage, type CardBrand, type LocaleTag, type Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
-import type { FieldName, FieldState } from '../shared/payment-types';
+import type { FieldName, FieldState, Translations } from '../shared/payment-types';
+import { isTranslation } from '../shared/translation-keys';
 import { brandMark, cvvMark } from './card-marks';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH } from './card-field-defaults';
 import type { SavedCardView } from './field-controller';
@@ -36,6 +37,10 @@ export interface CardFieldView {
   busy: boolean;
   /** Drawn at the field's end: the number's network choice (network-choice.ts). */
   extra?: TemplateResult | typeof nothing | undefined;
+  /** The label is for assistive technology only (the merchant labels the field outside the frame). */
+  hideLabel?: boolean;
+  /** The merchant's own label (translations' `card.<field>.label`): it wins over the brand's name for its code. */
+  ownLabel?: string | undefined;
   onBeforeInput(event: InputEvent): void;
   onInput(event: Event): void;
   onCompositionEnd(event: CompositionEvent): void;
@@ -47,15 +52,16 @@ export function renderCardField(view: CardFieldView): TemplateResult {
   const { name: formName, autocomplete, label } = FIELD_ATTRIBUTES[name];
   const errorId = `${id}-error`;
   const error = state.error ? fieldErrorMessage(text, state.error) : '';
-  const { label: labelText, placeholder } =
+  const { label: brandLabel, placeholder } =
     name === 'cvv' ? securityCodeField(brand, text) : { label: text.labels[label], placeholder: text.placeholders[label] };
+  const labelText = view.ownLabel ?? brandLabel;
   const brandId = name === 'number' && brand ? `${id}-brand` : '';
   const describedBy = [error ? errorId : '', brandId].filter(Boolean).join(' ');
   const numeric = name === 'number' || name === 'expiry' || name === 'cvv';
   const mark = name === 'number' ? brandMark(brand?.id) : name === 'cvv' ? cvvMark(brand?.cvvLength ?? 3) : undefined;
   const maxLength = name === 'holderName' ? MAX_HOLDER_NAME_LENGTH : name === 'email' ? MAX_EMAIL_LENGTH : undefined;
   return html`<div class="ef-field ef-field--${name}">
-    <label class="ef-label" for=${id}>${labelText}</label>
+    <label class="${view.hideLabel ? 'ef-sr-only' : 'ef-label'}" for=${id}>${labelText}</label>
     <div class="ef-control">
       <input
         id=${id}
@@ -89,6 +95,13 @@ export function renderCardField(view: CardFieldView): TemplateResult {
   </div>`;
 }
 
+/** The merchant's label for a field in `locale` (translations' `card.<field>.label`), if it set one. */
+export function ownLabel(translations: Translations | undefined, locale: LocaleTag, field: FieldName): string | undefined {
+  const key = `card.${field}.label`;
+  const value = (translations as Record<string, Record<string, unknown> | undefined> | undefined)?.[locale]?.[key];
+  return isTranslation(locale, key, value) ? value : undefined;
+}
+
 export function renderSavedCard(card: SavedCardView, expired: boolean, text: Messages): TemplateResult {
   const spoken = formatMessage(text.savedCard.cardEnding, { brand: card.brandName, last4: card.last4 });
   const expiry = formatMessage(expired ? text.savedCard.expired : text.savedCard.expires, { date: card.expiry });
@@ -102,4 +115,11 @@ export function renderSavedCard(card: SavedCardView, expired: boolean, text: Mes
       ${card.expiry ? html`<span class="ef-saved-expiry ${expired ? 'ef-saved-expiry--expired' : ''}">${expiry}</span>` : nothing}
     </span>
   </div>`;
+}
+
+/** The "save this card" box a card form offers (the merchant's `saveCard.offer`). */
+export function renderSaveCardOffer(checked: boolean, busy: boolean, label: string, onChange: (event: Event) => void): TemplateResult {
+  return html`<label class="ef-check">
+    <input type="checkbox" name="save-card" .checked=${checked} ?disabled=${busy} @change=${onChange} /><span>${label}</span>
+  </label>`;
 }

@@ -41,6 +41,16 @@ export class CardFormModel {
   /** A co-badged card's network the shopper chose; kept while the number has it (network()). */
   chosenNetwork: string | undefined;
 
+  /** Split fields, in a frame without the number: the brand the number's frame shares (card-group.ts). */
+  groupBrand: CardBrand | undefined;
+
+  /** The fields this form draws: every shown one, or (split fields) its own. */
+  drawnFields(): FieldName[] {
+    const split = this.config?.split;
+    const shown = this.shownFields();
+    return split ? shown.filter((field) => field === split.field) : shown;
+  }
+
   /** The fields the configuration shows, in FIELD_ORDER. */
   shownFields(): FieldName[] {
     const config = this.config;
@@ -50,6 +60,24 @@ export class CardFormModel {
     return FIELD_ORDER.filter(
       (field) => (field !== 'holderName' || hasHolderName) && (field !== 'email' || hasHolderEmail) && (field !== 'cvv' || !this.hideCvv),
     );
+  }
+
+  /** Whether the field must be filled: number, expiry and CVV always; name and email as customerConfig says. */
+  fieldRequired(field: FieldName): boolean {
+    const customer = this.config?.customerConfig;
+    if (field === 'holderName') return Boolean(customer?.holderNameRequired);
+    if (field === 'email') return Boolean(customer?.holderEmailRequired);
+    return true;
+  }
+
+  /** Empties the fields the configuration does not show (a field hidden by update() takes what was typed in it along). */
+  clearHiddenFields(): void {
+    const shown = this.shownFields();
+    for (const field of FIELD_ORDER) {
+      if (shown.includes(field)) continue;
+      this.values[field] = '';
+      this.modes[field] = 'typing';
+    }
   }
 
   /** The saved card to show (saved-card only). */
@@ -66,6 +94,7 @@ export class CardFormModel {
   /** The saved card's brand, or the one the number typed so far shows. */
   brand(): CardBrand | undefined {
     if (this.config?.component === 'saved-card') return this.savedCard()?.brand;
+    if (this.config?.split && this.config.split.field !== 'number') return this.groupBrand;
     return this.values.number === '' ? undefined : rules().detectCardBrand(this.values.number);
   }
 

@@ -9,31 +9,26 @@
  * together only when they sit in one <form> of one tree, and autofill does not cross shadow
  * roots reliably. Styles are scoped by `ef-` classes and adopted on the document once.
  *
- * Events (CustomEvent, bubbling and composed; names in CARD_FORM_EVENTS):
- *  - `ef-state`: ComponentState, after any input or blur that changes it (deduplicated);
- *  - `ef-resize`: {height}, the element's border-box height, when it changes;
- *  - `ef-focus-exit`: {direction}, Tab on the last control or Shift+Tab on the first. The
- *    browser's own Tab still happens (focus leaves the frame natively where browsers allow
- *    it); a listener that moves focus itself calls `preventDefault()` on the event, and the
- *    element then cancels the key;
- *  - `ef-submit`: Enter in a field (not while busy).
+ * Its events (`ef-state`, `ef-resize`, `ef-focus-exit`, `ef-submit`) are form-events.ts's: a
+ * listener that moves the focus itself on `ef-focus-exit` calls `preventDefault()`, and the
+ * element then cancels the Tab key.
  *
  * The rules it formats and judges by (card-rules.ts) may arrive after it is drawn (the card
  * frame loads them as its ready report leaves): what the shopper types before they arrive
  * stays in the inputs as typed, and is formatted and judged the moment they do
  * (#applyHeldTyping).
  */
-import { isLocaleTag, type LocaleTag, type Messages } from '@payments/core';
+import { isLocaleTag, type CardBrand, type LocaleTag, type Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import { defineElement, FrameElement } from './frame-element';
 import type { ComponentState, FieldName, HolderData } from '../shared/payment-types';
 import type { FrameConfig } from '../shared/protocol';
-import type { Edit, SavedCardView } from './field-controller';
+import type { Edit } from './field-controller';
 import { FIELD_ORDER, type CardData } from './card-field-defaults';
 import { CardFormModel } from './card-form-model';
 import { cardRules, loadCardRules, whenCardRules } from './card-rules-loader';
 import type { CardRules } from './card-rules';
-import { renderCardField, renderSavedCard } from './card-fields-view';
+import { ownLabel, renderCardField, renderSavedCard, renderSaveCardOffer } from './card-fields-view';
 import { retriedImport } from './retried-import';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
@@ -89,6 +84,7 @@ export class CardForm extends FrameElement {
 
   set config(config: FrameConfig | undefined) {
     this.#model.config = config;
+    this.#model.clearHiddenFields(); // update(): a field the configuration no longer shows leaves, and what was typed in it
     if (config && isLocaleTag(config.locale)) this.locale = config.locale;
     this.requestUpdate();
     this.#emitState();
@@ -141,6 +137,24 @@ export class CardForm extends FrameElement {
   /** A form-level message (role="alert") below the fields; null removes it. */
   showFormMessage(text: string | null): void {
     this.#form.showMessage(text);
+  }
+
+  /** Split fields (card-group.ts), a frame without the number: the brand the number's frame shares. */
+  set groupBrand(brand: CardBrand | undefined) {
+    this.#model.groupBrand = brand;
+    this.requestUpdate();
+    this.#emitState();
+  }
+
+  /** Split fields, the number's frame: the other fields' values, collected for a payment. */
+  takeGroupValues(values: ReadonlyMap<FieldName, string>): void {
+    for (const [field, value] of values) if (field !== 'number') this.#values[field] = value;
+  }
+
+  /** Split fields: what this frame's own field holds, for the number's frame. */
+  groupValue(): string {
+    const field = this.#model.config?.split?.field;
+    return field ? this.#values[field] : '';
   }
 
   /** Focuses the first or last control (the host's Tab into the frame). */
@@ -311,7 +325,7 @@ export class CardForm extends FrameElement {
     const text = formMessages(this.#form.locale, config.translations);
     const busy = this.#form.busy;
     const extra = text.savedCard;
-    const shown = this.#model.shownFields();
+    const shown = this.#model.drawnFields();
     const saved = this.#model.savedCard();
     const field = (name: FieldName): TemplateResult | typeof nothing =>
       shown.includes(name) ? this.#renderField(name, text) : nothing;
@@ -325,29 +339,28 @@ export class CardForm extends FrameElement {
       @keydown=${(event: KeyboardEvent) => this.#form.onKeyDown(event)}
     >
       ${config.component === 'saved-card'
-        ? html`${saved ? this.#renderSavedCard(saved, text) : nothing}
+        ? html`${saved ? renderSavedCard(saved, this.#model.savedCardExpired(), text) : nothing}
             <div class="ef-row">${field('cvv')}</div>`
         : html`${field('number')}
             <div class="ef-row">${field('expiry')}${field('cvv')}</div>
             ${field('holderName')}${field('email')}`}
-      ${config.component === 'card' && config.saveCard?.offer
-        ? html`<label class="ef-check">
-            <input
-              type="checkbox"
-              name="save-card"
-              .checked=${this.#model.saveCard}
-              ?disabled=${busy}
-              @change=${(event: Event) => this.#onSaveCard(event)}
-            /><span>${extra.saveCard}</span>
-          </label>`
+      ${config.component === 'card' && config.saveCard?.offer && (!config.split || config.split.field === 'number')
+        ? renderSaveCardOffer(this.#model.saveCard, busy, extra.saveCard, (event) => this.#onSaveCard(event))
         : nothing}
       ${this.#form.renderMessage()}
     </form>`;
   }
 
+  /** A co-badged number's networks to choose from (the rules are here once a number has any). */
+  #networkChoice(text: Messages): TemplateResult | typeof nothing | undefined {
+    const chosen = () => {
+      this.requestUpdate();
+      this.#emitState();
+    };
+    return cardRules()?.renderNetworkChoice(this.#model, `${this.#id}-number`, text, this.#form.busy, chosen, importNetworkChooser);
+  }
 
   #renderField(name: FieldName, text: Messages): TemplateResult {
-    const customer = this.#model.config?.customerConfig;
     const brand = name === 'number' || name === 'cvv' ? this.#model.brand() : undefined;
     return renderCardField({
       name,
@@ -356,35 +369,16 @@ export class CardForm extends FrameElement {
       state: this.#model.fieldState(name),
       value: this.#values[name],
       brand,
-      required:
-        name === 'number' || name === 'expiry' || name === 'cvv' ||
-        (name === 'holderName' && Boolean(customer?.holderNameRequired)) ||
-        (name === 'email' && Boolean(customer?.holderEmailRequired)),
+      required: this.#model.fieldRequired(name),
       busy: this.#form.busy,
-      // A co-badged number's networks to choose from (the rules are here once a number has any).
-      extra:
-        name === 'number'
-          ? cardRules()?.renderNetworkChoice(
-              this.#model,
-              `${this.#id}-number`,
-              text,
-              this.#form.busy,
-              () => {
-                this.requestUpdate();
-                this.#emitState();
-              },
-              importNetworkChooser,
-            )
-          : nothing,
+      extra: name === 'number' ? this.#networkChoice(text) : nothing,
+      hideLabel: this.#model.config?.hideLabels === true,
+      ownLabel: ownLabel(this.#model.config?.translations, this.#form.locale, name),
       onBeforeInput: (event) => this.#onBeforeInput(name, event),
       onInput: (event) => this.#onInput(name, event),
       onCompositionEnd: (event) => this.#onCompositionEnd(name, event),
       onBlur: () => this.#onBlur(name),
     });
-  }
-
-  #renderSavedCard(card: SavedCardView, text: Messages): TemplateResult {
-    return renderSavedCard(card, this.#model.savedCardExpired(), text);
   }
 }
 

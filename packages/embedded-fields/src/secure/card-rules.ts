@@ -9,7 +9,8 @@
  * Node, awaits them first. A co-badged card's network chooser is reached through them too
  * (network-choice.ts): a number has networks only once they are here.
  */
-import { chooseCardNetwork, detectCardBrand, detectCardNetworks, gatewayNetworkName, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
+import { CARD_BRANDS, chooseCardNetwork, detectCardBrand, detectCardNetworks, gatewayNetworkName, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
+import type { CardBrand } from '@payments/core';
 import { cardFieldState, editCardField } from './card-fields';
 import { cardNumberReady, describeSavedCard, editKindOf, savedCardExpired } from './field-controller';
 import { heldFieldValue } from './held-typing';
@@ -35,7 +36,13 @@ function cardNetworks(number: string, chosen: string | undefined, preferred: rea
   return { networks, network, chosen: networks.length > 1 && network ? gatewayNetworkName(network) : undefined };
 }
 
+/** The brand with this id (split fields: the brand the number's frame shares), undefined for none or an unknown id. */
+function brandById(id: string | null): CardBrand | undefined {
+  return CARD_BRANDS.find((brand) => brand.id === id);
+}
+
 export const cardRules = {
+  brandById,
   cardFieldState,
   editCardField,
   editKindOf,

@@ -14,7 +14,7 @@
  * (rehearsal.ts).
  */
 import { loadedMessages, type LocaleTag } from '@payments/core';
-import { isFrameConfig, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
+import { isFrameConfig, isFrameUpdate, type FrameMethods, type HostMethods, type HostRemote } from '../shared/protocol';
 import './card-form'; // registers <ef-card-form>
 import type { CardForm } from './card-form';
 import { configFromUrl, configuredLocale, drawThenConnect, firstViewElement, placeForm, formMethods, frameEnvironment, type FrameEnvironment } from './frame-bootstrap';
@@ -24,6 +24,8 @@ import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
 import { cardRulesFrom, loadCardRules } from './card-rules-loader';
 import { isRehearsal, rehearse } from './rehearsal';
+import { joinSplitFields } from './split-frame';
+import { applyAllowedStyles } from './style-allow-list';
 import type { GatewayApi } from './gateway-api';
 import type { pay } from './payment';
 
@@ -60,6 +62,7 @@ function start(environment: FrameEnvironment): void {
   );
   const config = configFromUrl(isFrameConfig);
   let locale: LocaleTag = 'en-US';
+  const split = joinSplitFields(form, config, sessionId, () => locale);
   let host: HostMethods | undefined;
 
   // The answers that judge what was typed wait for the rules (without them, should they fail
@@ -76,8 +79,16 @@ function start(environment: FrameEnvironment): void {
     validate: () => judged(common.validate),
     getState: () => judged(common.getState),
     getHolderData: () => judged(common.getHolderData),
+    async update(change) {
+      const current = form.config;
+      if (!current || !isFrameUpdate(change)) return;
+      const { customerConfig, styles, translations, hideLabels } = change;
+      await loadFormMessages(locale, translations).catch(() => undefined);
+      applyAllowedStyles(form, styles);
+      form.config = { ...current, customerConfig, styles, translations, hideLabels };
+    },
     async submit(request) {
-      if (!config || !host) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
+      if (!config || !host || split?.paying === false) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
       let loaded: Awaited<ReturnType<typeof loadPayment>>;
       try {
         await loadCardRules();
@@ -87,6 +98,8 @@ function start(environment: FrameEnvironment): void {
         form.showFormMessage(message);
         return { kind: 'error', error: { code: 'network_error', message } };
       }
+      const notGathered = await split?.gather();
+      if (notGathered) return { kind: 'error', error: notGathered };
       return loaded.pay({ api: loaded.api, host, form, config, locale, sessionId }, request.customer ?? {});
     },
   };

@@ -177,7 +177,9 @@ export type PaymentErrorCode =
   /** The component is not mounted (or its frame not drawn yet). */
   | 'not_mounted'
   /** The secure frame did not load or connect. */
-  | 'frame_load_failed';
+  | 'frame_load_failed'
+  /** Split fields: a gateway frame the card did not open joined its fields (a replayed group id); nothing was sent. Mount the card again. */
+  | 'fields_conflict';
 
 /** The one error type: a code from the closed table above and a localized message. */
 export interface PaymentError {

@@ -9,6 +9,8 @@ import {
   isReadyReport,
   readFrameConfig,
   CONFIG_PARAM,
+  SPLIT_GROUP_IN_FRAGMENT,
+  configForQuery,
   configParam,
   type ApmFrameConfig,
   type FrameConfig,
@@ -72,6 +74,21 @@ describe('the configuration in the frame URL’s fragment', () => {
       }),
     );
     for (const search of ['?config=', '?config=%7B', '?config=bnVsbA&v=1', '?config=!!']) expect(isFrameConfig(readFrameConfig(search, ''))).toBe(false);
+  });
+
+  it("split fields: the query names no group (one document per layout for the gateway), the fragment carries it, and the frame reads both", () => {
+    const split: FrameConfig = { ...card, split: { group: 'Ab3_-'.repeat(6) + 'xy', field: 'expiry', fields: ['number', 'expiry', 'cvv'] } };
+    const other: FrameConfig = { ...split, split: { ...split.split!, group: 'Z'.repeat(32) } };
+    const { param, fragment } = configForQuery(split);
+    expect(param).toBe(configForQuery(other).param);
+    expect(param).not.toContain(split.split!.group);
+    const url = new URL('https://gateway.example/frames/card?v=1');
+    url.searchParams.set(CONFIG_PARAM, param);
+    url.hash = fragment;
+    expect(readFrameConfig(url.search, url.hash)).toEqual(split);
+    expect(isFrameConfig(readFrameConfig(url.search, url.hash))).toBe(true);
+    // Without the fragment: the placeholder, which joins no group (secure/split-frame.ts).
+    expect((readFrameConfig(url.search, '') as FrameConfig).split!.group).toBe(SPLIT_GROUP_IN_FRAGMENT);
   });
 
   it('no fragment, another fragment or broken JSON reads as nothing, never throws', () => {

@@ -47,6 +47,9 @@
 import type { ExecutionResponse } from '@payments/core';
 import type { ChallengeOutcome, ChallengeRequest } from './challenge-dialog';
 import type { ComponentState, Customer, FieldStyles, HolderData, Locale, PaymentError, Translations } from './payment-types';
+import { isSplitFrameConfig, type SplitFrameConfig } from './split-frame-config';
+
+export { CARD_FIELD_NAMES, SPLIT_GROUP_PATTERN, type SplitFrameConfig } from './split-frame-config';
 
 export const PROTOCOL_VERSION = 1;
 export const CARD_FRAME_PATH = '/frames/card';
@@ -79,6 +82,10 @@ export interface FrameConfig {
   translations?: Translations;
   /** A co-badged card's networks to preselect, in order (the `preferredNetworks` option). */
   preferredNetworks?: string[];
+  /** Hide the fields' visible labels (their accessible names stay): a design that labels outside the frame. */
+  hideLabels?: boolean;
+  /** Split fields: this frame draws one field of a card whose fields are each in a frame of their own (secure/card-group.ts). */
+  split?: SplitFrameConfig;
 }
 
 export interface SubmitRequest {
@@ -100,6 +107,18 @@ export interface FrameMethods {
   getHolderData(): HolderData | Promise<HolderData>;
   submit(request: SubmitRequest): Promise<SubmitOutcome>;
   focusField(which: 'first' | 'last'): void;
+  /** component.update(): new options for the open form; what was typed stays (a field now hidden is cleared). */
+  update(change: FrameUpdate): void | Promise<void>;
+}
+
+/** What component.update() changes in an open card frame (the host sends every key, merged with what it had). */
+export type FrameUpdate = Pick<FrameConfig, 'customerConfig' | 'styles' | 'translations'> & { hideLabels: boolean };
+
+/** An update as the frame takes it (styles and translations are checked again where applied). */
+export function isFrameUpdate(value: unknown): value is FrameUpdate {
+  if (!isRecord(value) || !isFlag(value.hideLabels) || !isStringRecord(value.styles) || !isStringRecord(value.translations)) return false;
+  const customer = value.customerConfig;
+  return isRecord(customer) && [customer.hasHolderName, customer.holderNameRequired, customer.hasHolderEmail, customer.holderEmailRequired].every(isFlag);
 }
 
 
@@ -287,12 +306,33 @@ export function configFragment(config: FrameConfig | ApmFrameConfig): string {
   return CONFIG_FRAGMENT + encodeURIComponent(JSON.stringify(config));
 }
 
+/**
+ * Split fields drawn by the gateway: the query's configuration names no group (this one in
+ * its place), so a layout's documents are the same for every mount (drawn and compressed
+ * once) and the gateway never learns the group; the group rides in the fragment
+ * (`#group=<id>`), which never leaves the browser.
+ */
+export const SPLIT_GROUP_IN_FRAGMENT = '0'.repeat(32);
+const GROUP_FRAGMENT = /^#group=([A-Za-z0-9_-]{32})$/;
+
+/** `config` as the query carries it, and the fragment beside it (split fields: the group). */
+export function configForQuery(config: FrameConfig): { param: string; fragment: string } {
+  if (!config.split) return { param: configParam(config), fragment: '' };
+  return { param: configParam({ ...config, split: { ...config.split, group: SPLIT_GROUP_IN_FRAGMENT } }), fragment: `group=${config.split.group}` };
+}
+
 /** What the frame's URL carries (`location.search`'s CONFIG_PARAM, else `location.hash`), unchecked; undefined when there is none or it is not base64url JSON. */
 export function readFrameConfig(search: string, hash: string): unknown {
   const param = new URLSearchParams(search).get(CONFIG_PARAM);
   const encoded = hash.startsWith(`#${CONFIG_FRAGMENT}`) ? hash.slice(CONFIG_FRAGMENT.length + 1) : undefined;
   try {
-    if (param !== null) return readConfigParam(param);
+    if (param !== null) {
+      const config = readConfigParam(param);
+      const group = GROUP_FRAGMENT.exec(hash)?.[1];
+      // A split field's group comes from the fragment; without one, the placeholder stays (and joins nobody's group).
+      if (group && isRecord(config) && isRecord(config.split)) config.split.group = group;
+      return config;
+    }
     return encoded === undefined ? undefined : (JSON.parse(decodeURIComponent(encoded)) as unknown);
   } catch {
     return undefined;
@@ -311,6 +351,8 @@ export function isFrameConfig(value: unknown): value is FrameConfig {
   if (!isRecord(customer) || ![customer.hasHolderName, customer.holderNameRequired, customer.hasHolderEmail, customer.holderEmailRequired].every(isFlag)) return false;
   if (!isStringRecord(value.styles) || (value.translations !== undefined && !isStringRecord(value.translations))) return false;
   if (value.preferredNetworks !== undefined && !isStringList(value.preferredNetworks)) return false;
+  if (value.hideLabels !== undefined && !isFlag(value.hideLabels)) return false;
+  if (value.split !== undefined && (value.component !== 'card' || !isSplitFrameConfig(value.split))) return false;
   const save = value.saveCard;
   if (save !== null && !(isRecord(save) && save.offer === true && (save.tokenizeFor === 'CUSTOMER_INITIATED_TRANSACTION' || save.tokenizeFor === 'MERCHANT_INITIATED_TRANSACTION'))) return false;
   const saved = value.savedCard;

@@ -2,7 +2,8 @@
  * Filling and reading the secure card fields from a merchant page, as a shopper and a
  * screen reader see them: the frame by its accessible title, each field by its label.
  * Works on any page that embeds embedded-fields.js (and on the hosted page, which renders
- * the same fields without a frame: pass the page itself as the root).
+ * the same fields without a frame: pass the page itself as the root; split fields, a frame
+ * per field: pass splitCardFrames(page)).
  */
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { LOCALES, messages, type LocaleTag } from '@payments/core';
@@ -44,7 +45,36 @@ export interface CardInput {
   email?: string;
 }
 
-type Root = Page | FrameLocator;
+/**
+ * A card mounted as split fields (`mount({ number, expiry, cvv })`): a frame per field, each
+ * titled with the card frame's title and the field's label. Pass it wherever a root goes
+ * (fillCard, cardField, readField, waitForCardReady): each field is then found in its own frame.
+ */
+export interface SplitCardFrames {
+  readonly split: true;
+  /** The frame of one field. */
+  frame(field: CardFieldName): FrameLocator;
+}
+
+type Root = Page | FrameLocator | SplitCardFrames;
+
+/** A split field's frame title in `locale`, as the card component sets it: "Secure card payment: Card number". */
+export function cardFieldFrameTitle(locale: LocaleTag, field: CardFieldName): string {
+  return `${cardFrameTitle(locale)}: ${cardFieldLabels(locale)[field]}`;
+}
+
+/** The split fields of the n-th split card on the page (0: the first), whatever its locale. */
+export function splitCardFrames(page: Page, index = 0): SplitCardFrames {
+  return {
+    split: true,
+    frame: (field) => {
+      const titles = [...new Set(LOCALES.map((locale) => cardFieldFrameTitle(locale, field)))];
+      return page.locator(titles.map((title) => `iframe[title="${title}"]`).join(', ')).nth(index).contentFrame();
+    },
+  };
+}
+
+const isSplit = (root: Root): root is SplitCardFrames => 'split' in root && root.split === true;
 
 /** The n-th card frame on the page (0: the first), whatever its locale. */
 export function cardFrame(page: Page, index = 0): FrameLocator {
@@ -53,6 +83,7 @@ export function cardFrame(page: Page, index = 0): FrameLocator {
 }
 
 export function cardField(root: Root, field: CardFieldName, labels: Partial<Record<CardFieldName, string>> = {}): Locator {
+  if (isSplit(root)) return cardField(root.frame(field), field, labels);
   const label = labels[field] ?? CARD_FIELD_LABELS[field];
   if (field === 'cvv' && SECURITY_CODE_LABEL.test(label)) return root.getByLabel(SECURITY_CODE_LABEL);
   return root.getByLabel(label, { exact: true });
@@ -66,10 +97,11 @@ export async function waitForCardReady(root: Root, labels: Partial<Record<CardFi
 export async function fillCard(root: Root, card: CardInput, labels: Partial<Record<CardFieldName, string>> = {}): Promise<void> {
   await cardField(root, 'number', labels).fill(card.number);
   const expiry = card.expiry ?? `12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+  // Split fields always have both (a saved card's CVV alone is one frame).
   const expiryField = cardField(root, 'expiry', labels);
-  if (await expiryField.count()) await expiryField.fill(expiry);
+  if (isSplit(root) || (await expiryField.count())) await expiryField.fill(expiry);
   const cvvField = cardField(root, 'cvv', labels);
-  if (await cvvField.count()) await cvvField.fill(card.cvv ?? '123');
+  if (isSplit(root) || (await cvvField.count())) await cvvField.fill(card.cvv ?? '123');
   if (card.holderName !== undefined) await cardField(root, 'holderName', labels).fill(card.holderName);
   if (card.email !== undefined) await cardField(root, 'email', labels).fill(card.email);
 }

@@ -31,7 +31,10 @@ export interface TypedCard {
 /** What was typed into the card inputs under `root` (a first view, or its card form), and which one has the focus. */
 export function readTypedCard(root: ParentNode & Node): TypedCard {
   const inputs = [...root.querySelectorAll<HTMLInputElement>('ef-card-form input[autocomplete]')];
-  const active = (root.ownerDocument ?? document).activeElement;
+  const doc = root.ownerDocument ?? document;
+  // Only while this document has the focus: a shopper who has tabbed on to another frame (split
+  // fields) keeps the focus there; the input then counts as left behind.
+  const active = doc.hasFocus() ? doc.activeElement : null;
   return {
     fields: inputs
       .filter((input) => input.value !== '')
