@@ -13,6 +13,7 @@ import { expect, test as base } from './fixtures';
 import { developerTest } from './fixtures/developer';
 import type { LoggedEvent } from './models/developer-page';
 import { HostedPaymentPage } from './models/hosted-page';
+import { SplitCheckoutPage } from './models/split-checkout-page';
 import { expectNoAxeViolations } from './support/axe';
 
 const CB_VISA = TEST_CARDS.find((card) => card.brands?.includes('visa'))!.number;
@@ -144,4 +145,47 @@ hostedTest.describe('hosted page', () => {
     await expect(hpp.page).toHaveURL(new RegExp(`^${merchantOrigin}/success\\?transaction_id=`), { timeout: 20_000 });
     expect(await brandsOf(new URL(hpp.page.url()).searchParams.get('transaction_id')!, gateway, webhooks)).toEqual(['VISA', 'VISA']);
   });
+});
+
+const splitTest = base.extend<{ checkout: SplitCheckoutPage }>({
+  checkout: async ({ page, merchantOrigin, gatewayUrl }, use) => use(new SplitCheckoutPage(page, merchantOrigin, gatewayUrl)),
+});
+
+/** The transaction paid under the session's reference (the split checkout shows only the result line). */
+async function paidTransaction(gateway: GatewayClient, reference: string): Promise<{ id: string; payment_method: { brand: string | null } }> {
+  const found = await gateway.request<{ transaction: { id: string; payment_method: { brand: string | null } } }[]>(
+    'GET',
+    `/__mock/transactions?reference=${encodeURIComponent(reference)}`,
+  );
+  expect(found).toHaveLength(1);
+  return found[0]!.transaction;
+}
+
+splitTest.describe('split fields', () => {
+  for (const [choose, expected] of [
+    [['Visa', 'Cartes Bancaires'], 'CARTES_BANCAIRES'],
+    [['Visa'], 'VISA'],
+  ] as const) {
+    splitTest(`choosing ${choose.join(' then ')} in the number's frame pays with ${expected}`, async ({ checkout, createSession, gateway, webhooks, page }) => {
+      const session = await createSession();
+      await checkout.open(session.id);
+      await checkout.fillCard({ number: CB_VISA });
+      const choice = chooser(checkout.fields.frame('number'));
+      await expect(choice.network('Cartes Bancaires')).toBeChecked();
+      for (const name of choose) {
+        await choice.network(name).check();
+        await expect(choice.network(name)).toBeChecked();
+      }
+      const brand = expected.toLowerCase();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { events: { lastState: unknown } }).events.lastState))
+        .toMatchObject({ valid: true, brand, brands: ['cartes_bancaires', 'visa'] });
+      await expectNoAxeViolations(page, { include: '#card-number' });
+      await checkout.pay();
+      await expect(checkout.result).toContainText('Approved');
+      const paid = await paidTransaction(gateway, session.reference);
+      expect(paid.payment_method.brand).toBe(expected);
+      expect(await brandsOf(paid.id, gateway, webhooks)).toEqual([expected, expected]);
+    });
+  }
 });

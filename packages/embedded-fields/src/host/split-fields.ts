@@ -47,19 +47,23 @@ export async function openSplitFields(
   const split = { group: newGroupId(), fields };
   const states = new Map<FieldName, FieldState>();
   let brand: string | null = null;
+  let brands: string[] | undefined;
   const wholeCard = (): ComponentState => {
     const shown: Partial<Record<FieldName, FieldState>> = {};
     for (const field of fields) {
       const state = states.get(field);
       if (state) shown[field] = state;
     }
-    return { valid: fields.every((field) => states.get(field)?.valid === true), brand, fields: shown };
+    return { valid: fields.every((field) => states.get(field)?.valid === true), brand, ...(brands ? { brands } : {}), fields: shown };
   };
-  /** Takes a frame's state: only its own field counts (and the brand, from the number's). */
+  /** Takes a frame's state: only its own field counts (and the brand and a co-badged card's networks, from the number's). */
   const take = (field: FieldName, state: ComponentState): void => {
     const own = state.fields[field];
     if (own) states.set(field, own as FieldState);
-    if (field === 'number') brand = state.brand;
+    if (field === 'number') {
+      brand = state.brand;
+      brands = state.brands;
+    }
   };
 
   // One failure removes every frame: the others' opens are cancelled with it.
