@@ -21,6 +21,7 @@
  * the rules belong to one sandbox (its context, or every replica of a shared store) and
  * POST /__mock/reset clears them.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { bumpSandboxRevision, sandboxLock } from '../sandbox-revision';
@@ -52,14 +53,8 @@ export interface FaultRule {
   method: string | null;
 }
 
-export interface FaultRequest {
-  path: string;
-  mode: FaultMode;
-  delay_ms?: number;
-  count?: number;
-  phase?: FaultPhase;
-  method?: string;
-}
+/** A rule as POST /__mock/faults takes it: the type of its body's schema, not a twin of it. */
+export type FaultRequest = FromSchema<typeof FAULT_REQUEST_BODY>;
 
 interface FaultState {
   rules: FaultRule[];
@@ -220,10 +215,12 @@ export const FAULT_RULE_PROPERTIES = {
   method: { type: 'string', enum: ['GET', 'POST', 'DELETE', 'PUT'] },
 } as const;
 
+const FAULT_REQUEST_BODY = { type: 'object', required: ['path', 'mode'], additionalProperties: false, properties: FAULT_RULE_PROPERTIES } as const;
+
 function registerFaultRoutes(app: FastifyInstance, table: FaultTable): void {
   app.post<{ Body: FaultRequest }>(
     '/__mock/faults',
-    { schema: addFaultSchema(FAULT_RULE_PROPERTIES) },
+    { schema: addFaultSchema(FAULT_REQUEST_BODY) },
     async (request) => table.add(request.body),
   );
   app.get('/__mock/faults', { schema: listFaultsSchema }, async () => ({ faults: table.list() }));

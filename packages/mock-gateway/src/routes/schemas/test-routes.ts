@@ -102,9 +102,9 @@ export const listTransactionsSchema = {
   ),
 } as const;
 
-export const addFaultSchema = (ruleProperties: Record<string, unknown>) =>
+export const addFaultSchema = <Body extends object>(body: Body) =>
   ({
-    body: { type: 'object', required: ['path', 'mode'], additionalProperties: false, properties: ruleProperties },
+    body,
     response: mockResponses({ 200: ok('The rule.', object) }, MOCK_ERRORS),
   }) as const;
 
