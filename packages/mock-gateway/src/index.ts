@@ -4,5 +4,5 @@ export { startGateway, type RunningGateway, type StartOptions } from './server';
 export { defaultConfig, loadConfig, DEFAULT_MERCHANT, SECOND_MERCHANT, type GatewayConfig, type MerchantConfig, type TerminalConfig } from './config';
 export type { GatewayContext, GatewayUrls } from './context';
 export type { WebhookDelivery, WebhookAttempt } from './webhooks/outbox';
-export { createWebhookVerifier, gatewayKeys, type WebhookVerification, type WebhookVerifier, type WebhookVerifierOptions } from './webhooks/webhook-verifier';
+export { createWebhookVerifier, gatewayKeys, type WebhookVerification, type WebhookVerifier, type WebhookVerifierOptions, type WebhookKeys } from './webhooks/webhook-verifier';
 export { formBody, gatewayApi, requestAccessToken, type Credential, type GatewayApi, type GatewayApiOptions, type Schemas, type components, type paths } from './client/api-client';

@@ -22,13 +22,21 @@ export type WebhookVerification =
 /** `rawBody`: the bytes exactly as received (not re-serialized JSON); `authorization`: the header. */
 export type WebhookVerifier = (rawBody: Uint8Array | string, authorization: string | undefined) => Promise<WebhookVerification>;
 
+/**
+ * Keys to verify webhooks with: `gatewayKeys(url)`, or a key set of your own made with jose
+ * (`createLocalJWKSet`, `createRemoteJWKSet`). Typed as any key function, not as jose's own
+ * type: jose is ESM-only, and naming its type in these declarations would break `require()`
+ * users' type checking (TS1479).
+ */
+export type WebhookKeys = (...args: never[]) => unknown;
+
 export interface WebhookVerifierOptions {
   /** The gateway's origin: its keys are at /.well-known/jwks.json and it is the JWT's issuer. */
   gatewayUrl: string;
   /** The merchant id the webhooks are for: the JWT's audience (one for another merchant is refused). */
   merchantId: string;
   /** The keys to verify with (default: the gateway's JWKS, fetched and cached by jose). */
-  keys?: JWTVerifyGetKey;
+  keys?: WebhookKeys;
   /** Seconds of clock skew tolerated on iat/exp (default 30). */
   clockToleranceS?: number;
 }
@@ -46,13 +54,13 @@ function sha512Claim(payload: Record<string, unknown>): string | null {
 }
 
 /** The gateway's public keys, fetched from its JWKS and cached (share one between verifiers of several merchants). */
-export function gatewayKeys(gatewayUrl: string): JWTVerifyGetKey {
+export function gatewayKeys(gatewayUrl: string): WebhookKeys {
   return createRemoteJWKSet(new URL('/.well-known/jwks.json', new URL(gatewayUrl).origin));
 }
 
 export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookVerifier {
   const issuer = new URL(options.gatewayUrl).origin;
-  const keys = options.keys ?? gatewayKeys(issuer);
+  const keys = (options.keys ?? gatewayKeys(issuer)) as JWTVerifyGetKey;
   return async (rawBody, authorization) => {
     const token = bearerToken(authorization);
     if (token === null) return { ok: false, reason: 'missing_token' };
