@@ -35,20 +35,8 @@ import { authenticate } from './auth';
 import { payoutSchema, type PayoutBody } from './schemas/transactions';
 import { checkCustomer, repeatResponse } from './payments';
 
-export type BeneficiaryType = 'bank_account' | 'mobile_money';
-
-export interface BeneficiaryData {
-  account_number?: string;
-  account_name: string;
-  ifsc?: string;
-  bank_code?: string;
-  bank_name?: string;
-  bank_branch?: string;
-  bank_address?: string;
-  bank_city?: string;
-  bank_state?: string;
-  mobile?: string;
-}
+/** A beneficiary's type, as the payout body's schema allows it. */
+export type BeneficiaryType = PayoutBody['beneficiary']['type'];
 
 export function registerPayoutRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
