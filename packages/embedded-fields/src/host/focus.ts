@@ -32,7 +32,14 @@ export function moveFocusFrom(iframe: HTMLIFrameElement, direction: 'forward' | 
     iframe.blur();
     return;
   }
-  next.focus();
   const enter = next instanceof HTMLIFrameElement ? entries.get(next) : undefined;
-  enter?.(direction === 'forward' ? 'first' : 'last');
+  if (!enter) {
+    next.focus();
+    return;
+  }
+  // Our frame focuses its own field, which moves the page's focus into it in one step. The
+  // page must not focus the <iframe> first: that focus reaches the frame's process on
+  // another channel than the call, and when it lands after the field's own focus it makes
+  // the document the focused area, and the field loses the caret (1 Tab in 5, Chrome 2026-11).
+  enter(direction === 'forward' ? 'first' : 'last');
 }

@@ -90,7 +90,8 @@ export async function openSplitFields(
     const frame = await open(containers.get(field)!, { ...config, split: { ...split, field } }, frameMethods, fieldFrameTitle(locale, field), all.signal);
     frame.iframe.style.height = `${Math.ceil(frame.drawn.height)}px`;
     iframes.set(field, frame.iframe);
-    registerFrameEntry(frame.iframe, (which) => void frame.remote.focusField(which).catch(() => undefined));
+    // A frame that cannot answer (going away) gets the focus on its element, as a plain Tab would.
+    registerFrameEntry(frame.iframe, (which) => void frame.remote.focusField(which).catch(() => frame.iframe.focus()));
     return [field, frame] as const;
   });
   let frames: Map<FieldName, FrameConnection>;
