@@ -6,7 +6,7 @@
  * status answer and the webhook say CARTES_BANCAIRES. The same on the hosted page. axe finds
  * nothing on the chooser; the chooser in the four languages (screenshots, for review).
  */
-import type { FrameLocator, Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { LOCALES, messages } from '@payments/core';
 import { TEST_CARDS, webhookTransactionId, type GatewayClient, type WebhookInbox } from '@payments/testing';
 import { expect, test as base } from './fixtures';
@@ -25,6 +25,12 @@ function chooser(root: FrameLocator | Page, locale: (typeof LOCALES)[number] = '
     group: root.getByRole('group', { name: messages(locale).cardNetwork.legend }),
     network: (name: 'Cartes Bancaires' | 'Visa') => root.getByRole('radio', { name, exact: true }),
   };
+}
+
+/** The number field shows the chosen network: its mark (the CB or the VISA drawing) and the name a screen reader hears with the field. */
+async function expectNumberShows(frame: FrameLocator, number: Locator, network: 'Cartes Bancaires' | 'Visa'): Promise<void> {
+  await expect(frame.locator('.ef-field--number .ef-mark svg text')).toHaveText(network === 'Visa' ? 'VISA' : 'CB');
+  await expect(number).toHaveAccessibleDescription(network);
 }
 
 /** The brand the transaction, its status answer and its webhook name. */
@@ -47,13 +53,16 @@ developerTest.describe('one-frame card', () => {
     await developer.fillCard({ number: CB_VISA });
     await expect(choice.group).toBeVisible();
     await expect(choice.network('Cartes Bancaires')).toBeChecked();
+    await expectNumberShows(developer.frame, developer.field('number'), 'Cartes Bancaires');
     const brandEvents = (log: LoggedEvent[]) => log.filter((e) => e.name === 'brand').map((e) => e.payload);
     const typed = await developer.events((l) => JSON.stringify(brandEvents(l.log).at(-1)) === '{"brand":"cartes_bancaires"}');
     const before = brandEvents(typed.log).length;
     await choice.network('Visa').check(); // the mouse
     await expect(choice.network('Visa')).toBeChecked();
+    await expectNumberShows(developer.frame, developer.field('number'), 'Visa');
     await choice.network('Visa').press('ArrowLeft'); // the keyboard: the previous radio
     await expect(choice.network('Cartes Bancaires')).toBeChecked();
+    await expectNumberShows(developer.frame, developer.field('number'), 'Cartes Bancaires');
     const { log } = await developer.events((l) => brandEvents(l.log).length === before + 2);
     expect(brandEvents(log).slice(before)).toEqual([{ brand: 'visa' }, { brand: 'cartes_bancaires' }]);
     expect(log.filter((e) => e.name === 'change').at(-1)?.payload).toMatchObject({ valid: true, brand: 'cartes_bancaires', brands: ['cartes_bancaires', 'visa'] });
@@ -175,6 +184,7 @@ splitTest.describe('split fields', () => {
       for (const name of choose) {
         await choice.network(name).check();
         await expect(choice.network(name)).toBeChecked();
+        await expectNumberShows(checkout.fields.frame('number'), checkout.cardField('number'), name);
       }
       const brand = expected.toLowerCase();
       await expect

@@ -33,6 +33,8 @@ export interface CardFieldView {
   value: string;
   /** The detected brand (number and CVV fields). */
   brand: CardBrand | undefined;
+  /** The number's: a co-badged card's chosen network, whose mark and name show instead of the brand's. */
+  network?: { id: string; name: string } | undefined;
   required: boolean;
   busy: boolean;
   /** Drawn at the field's end: the number's network choice (network-choice.ts). */
@@ -55,10 +57,12 @@ export function renderCardField(view: CardFieldView): TemplateResult {
   const { label: brandLabel, placeholder } =
     name === 'cvv' ? securityCodeField(brand, text) : { label: text.labels[label], placeholder: text.placeholders[label] };
   const labelText = view.ownLabel ?? brandLabel;
-  const brandId = name === 'number' && brand ? `${id}-brand` : '';
+  const network = name === 'number' ? view.network : undefined;
+  const brandName = network?.name ?? brand?.displayName;
+  const brandId = name === 'number' && brandName ? `${id}-brand` : '';
   const describedBy = [error ? errorId : '', brandId].filter(Boolean).join(' ');
   const numeric = name === 'number' || name === 'expiry' || name === 'cvv';
-  const mark = name === 'number' ? brandMark(brand?.id) : name === 'cvv' ? cvvMark(brand?.cvvLength ?? 3) : undefined;
+  const mark = name === 'number' ? brandMark(network?.id ?? brand?.id) : name === 'cvv' ? cvvMark(brand?.cvvLength ?? 3) : undefined;
   const maxLength = name === 'holderName' ? MAX_HOLDER_NAME_LENGTH : name === 'email' ? MAX_EMAIL_LENGTH : undefined;
   return html`<div class="ef-field ef-field--${name}">
     <label class="${view.hideLabel ? 'ef-sr-only' : 'ef-label'}" for=${id}>${labelText}</label>
@@ -88,7 +92,7 @@ export function renderCardField(view: CardFieldView): TemplateResult {
         @blur=${() => view.onBlur()}
       />
       ${mark ? html`<span class="ef-mark" aria-hidden="true">${mark}</span>` : nothing}
-      ${brandId && brand ? html`<span class="ef-sr-only" id=${brandId}>${brand.displayName}</span>` : nothing}
+      ${brandId ? html`<span class="ef-sr-only" id=${brandId}>${brandName}</span>` : nothing}
     </div>
     <p class="ef-error" id=${errorId} aria-live="polite">${error}</p>
     ${view.extra ?? nothing}

@@ -107,6 +107,15 @@ export class CardFormModel {
     return this.config?.component === 'card' && this.values.number ? rules().cardNetworks(this.values.number, this.chosenNetwork, this.config.preferredNetworks) : NO_NETWORKS;
   }
 
+  /**
+   * A co-badged number's network the payment goes on, which the number's mark and spoken
+   * brand follow (Cartes Bancaires chosen: its mark); undefined for a number of one network.
+   */
+  coBadgedNetwork(): { id: string; name: string } | undefined {
+    const { networks, network } = this.networks();
+    return networks.length > 1 && network ? { id: network, name: rules().cardBrandName(network) ?? network } : undefined;
+  }
+
   brandId(): string | null {
     return this.config?.component === 'saved-card' ? (this.savedCard()?.brandId ?? null) : (this.networks().network ?? null);
   }

@@ -369,6 +369,7 @@ export class CardForm extends FrameElement {
       state: this.#model.fieldState(name),
       value: this.#values[name],
       brand,
+      network: name === 'number' ? this.#model.coBadgedNetwork() : undefined,
       required: this.#model.fieldRequired(name),
       busy: this.#form.busy,
       extra: name === 'number' ? this.#networkChoice(text) : nothing,

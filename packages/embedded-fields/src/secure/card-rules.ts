@@ -9,7 +9,7 @@
  * Node, awaits them first. A co-badged card's network chooser is reached through them too
  * (network-choice.ts): a number has networks only once they are here.
  */
-import { CARD_BRANDS, chooseCardNetwork, detectCardBrand, detectCardNetworks, gatewayNetworkName, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
+import { CARD_BRANDS, cardBrandName, chooseCardNetwork, detectCardBrand, detectCardNetworks, gatewayNetworkName, normalizeCardNumber, toEncryptableExpiry, validateExpiry } from '@payments/core';
 import type { CardBrand } from '@payments/core';
 import { cardFieldState, editCardField } from './card-fields';
 import { cardNumberReady, describeSavedCard, editKindOf, savedCardExpired } from './field-controller';
@@ -43,6 +43,7 @@ function brandById(id: string | null): CardBrand | undefined {
 
 export const cardRules = {
   brandById,
+  cardBrandName,
   cardFieldState,
   editCardField,
   editKindOf,
