@@ -80,6 +80,24 @@ test('StrictMode: split fields (<CardFields>) have one frame per field, and the 
   await expect(shop.frames()).toHaveCount(3);
 });
 
+test('preferredNetworks reaches the card in one frame and <CardFields>: a co-badged card preselects the shop\'s Visa, and pays on it', async ({ shop, gateway }) => {
+  // The shop passes preferredNetworks={['visa']}; without it the card's first network (Cartes Bancaires) is preselected.
+  const CB_VISA = '4000002500001001';
+  const order = await shop.open();
+  await shop.cardReady();
+  await fillCard(shop.card, { number: CB_VISA });
+  await expect(shop.card.getByRole('radio', { name: 'Visa', exact: true })).toBeChecked();
+  await expect(shop.card.getByRole('radio', { name: 'Cartes Bancaires', exact: true })).not.toBeChecked();
+  await shop.method('Card, separate fields').check();
+  const fields = splitCardFrames(shop.page);
+  await fillCard(fields, { number: CB_VISA });
+  await expect(fields.frame('number').getByRole('radio', { name: 'Visa', exact: true })).toBeChecked();
+  await shop.payButton.click();
+  await expect(shop.status).toHaveText(APPROVED);
+  const transactions = await gateway.request<{ transaction: { payment_method: { brand: string | null } } }[]>('GET', `/__mock/transactions?reference=${order.reference}`);
+  expect(transactions.map((t) => t.transaction.payment_method.brand)).toEqual(['VISA']);
+});
+
 test('a theme change (larger text) after a full card is applied in place: the same iframe, what was typed kept, and it pays', async ({ shop, gateway }) => {
   const order = await shop.open();
   await shop.cardReady();

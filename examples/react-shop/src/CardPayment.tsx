@@ -7,6 +7,9 @@
 import { useRef, useState } from 'react';
 import { CardComponent, isPaymentFailure, type CardComponentHandle } from '@payments/react';
 
+/** This shop's network on a co-badged card (its acquirer's fees are lower on Visa); the shopper may choose another. */
+export const PREFERRED_NETWORKS = ['visa'];
+
 export function CardPayment({ sessionId, payLabel, largerText, onResult }: { sessionId: string; payLabel: string; largerText: boolean; onResult: (status: string, message?: string) => void }) {
   // our-api-start
   const card = useRef<CardComponentHandle>(null);
@@ -18,7 +21,7 @@ export function CardPayment({ sessionId, payLabel, largerText, onResult }: { ses
     );
   return (
     <>
-      <CardComponent sessionId={sessionId} ref={card} theme={{ font: { size: largerText ? '20px' : '16px' } }} onChange={(state) => setValid(state.valid)} />
+      <CardComponent sessionId={sessionId} ref={card} preferredNetworks={PREFERRED_NETWORKS} theme={{ font: { size: largerText ? '20px' : '16px' } }} onChange={(state) => setValid(state.valid)} />
       <button type="button" disabled={!valid} onClick={() => void pay()}>{payLabel}</button>
     </>
   );

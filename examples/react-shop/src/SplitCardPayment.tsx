@@ -4,6 +4,7 @@
  */
 import { useRef, useState } from 'react';
 import { CardCvvField, CardExpiryField, CardFields, CardNumberField, isPaymentFailure, type CardComponentHandle } from '@payments/react';
+import { PREFERRED_NETWORKS } from './CardPayment';
 
 export function SplitCardPayment({ sessionId, payLabel, onResult }: { sessionId: string; payLabel: string; onResult: (status: string, message?: string) => void }) {
   const card = useRef<CardComponentHandle>(null);
@@ -15,7 +16,7 @@ export function SplitCardPayment({ sessionId, payLabel, onResult }: { sessionId:
     );
   return (
     <>
-      <CardFields sessionId={sessionId} ref={card} onChange={(state) => setValid(state.valid)}>
+      <CardFields sessionId={sessionId} ref={card} preferredNetworks={PREFERRED_NETWORKS} onChange={(state) => setValid(state.valid)}>
         <CardNumberField />
         <div style={{ display: 'flex', gap: '12px' }}>
           <div style={{ flex: 1 }}>

@@ -29,7 +29,7 @@ export const CardFields: ForwardRefExoticComponent<CardFieldsProps & RefAttribut
       if (element) fields.current.set(field, element);
       else fields.current.delete(field);
     }, []);
-    useFramedComponent('card', 'CardFields', props, { saveCard: props.saveCard }, ref, () => {
+    useFramedComponent('card', 'CardFields', props, { saveCard: props.saveCard, preferredNetworks: props.preferredNetworks }, ref, () => {
       const { number, expiry, cvv, holderName, email } = Object.fromEntries(fields.current) as Partial<Record<FieldName, HTMLDivElement>>;
       // Mounted with what is there: a shown field without its component is said by mount() (onError-free, a rejected mount).
       if (!number && !expiry && !cvv) return null;

@@ -31,6 +31,12 @@ export type AlternativePaymentMethodComponentHandle = FramedHandle<AlternativePa
 export interface CardComponentProps extends FramedComponentProps {
   /** Offer the shopper a "save this card" checkbox. */
   saveCard?: ComponentConfig['saveCard'];
+  /**
+   * A co-badged card's networks to preselect, in order (`['visa']`, `['cartes_bancaires']`):
+   * the first the card has is chosen until the shopper chooses another. A change re-creates
+   * the component (it is not an option of update()).
+   */
+  preferredNetworks?: ComponentConfig['preferredNetworks'];
 }
 
 export interface SavedCardComponentProps extends FramedComponentProps {
@@ -59,7 +65,7 @@ function useOneFrame<T extends 'card' | 'saved-card' | 'alternative-payment-meth
 /** The card form (number, expiry, security code; optional holder fields) in the gateway's frame. */
 export const CardComponent: ForwardRefExoticComponent<CardComponentProps & RefAttributes<CardComponentHandle>> = forwardRef<CardComponentHandle, CardComponentProps>(
   function CardComponent(props, ref) {
-    return useOneFrame('card', 'CardComponent', props, { saveCard: props.saveCard }, ref);
+    return useOneFrame('card', 'CardComponent', props, { saveCard: props.saveCard, preferredNetworks: props.preferredNetworks }, ref);
   },
 );
 

@@ -74,7 +74,7 @@ export function useFramedComponent<T extends 'card' | 'saved-card' | 'alternativ
   type: T,
   displayName: string,
   props: FramedComponentProps,
-  /** The component's own settings (saveCard, componentConfig, paymentMethods), part of what re-creates it. */
+  /** The component's own settings (saveCard, preferredNetworks, componentConfig, paymentMethods), part of what re-creates it. */
   own: ComponentConfig,
   ref: ForwardedRef<FramedHandle<ElementOf<T>>>,
   /** Where to mount once the effect runs: the placeholder, or (split fields) the fields' elements; null: not yet. */
