@@ -6,16 +6,28 @@
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { AlternativePaymentMethodComponent, CardComponent, PaymentComponentProvider, SavedCardComponent, type SavedCardData } from '@payments/react';
+import {
+  AlternativePaymentMethodComponent,
+  CardComponent,
+  CardCvvField,
+  CardExpiryField,
+  CardFields,
+  CardNumberField,
+  PaymentComponentProvider,
+  SavedCardComponent,
+  type SavedCardData,
+} from '@payments/react';
 
 interface LabOptions {
   gatewayUrl: string;
   sessionId: string;
   kind: 'card' | 'saved-card' | 'alternative-payment-method';
   config: SavedCardData | null;
+  /** The card as split fields (<CardFields>). */
+  split: boolean;
 }
 
-function startReactLab({ gatewayUrl, sessionId, kind, config }: LabOptions): void {
+function startReactLab({ gatewayUrl, sessionId, kind, config, split }: LabOptions): void {
   const slot = document.createElement('div');
   document.body.append(slot);
   const root = createRoot(slot);
@@ -31,6 +43,14 @@ function startReactLab({ gatewayUrl, sessionId, kind, config }: LabOptions): voi
   const component = (onReady: () => void, onError: (error: unknown) => void) => {
     if (kind === 'saved-card') return <SavedCardComponent sessionId={sessionId} card={config!} onReady={onReady} onError={onError} />;
     if (kind === 'alternative-payment-method') return <AlternativePaymentMethodComponent sessionId={sessionId} onReady={onReady} onError={onError} />;
+    if (split)
+      return (
+        <CardFields sessionId={sessionId} onReady={onReady} onError={onError}>
+          <CardNumberField />
+          <CardExpiryField />
+          <CardCvvField />
+        </CardFields>
+      );
     return <CardComponent sessionId={sessionId} onReady={onReady} onError={onError} />;
   };
   render(null);
