@@ -78,16 +78,19 @@ test("validation errors show in the right field's frame, and nothing is sent", a
   expect(await transactionsOf(gateway, session.reference)).toEqual([]);
 });
 
-test('keyboard only: Tab takes the caret from field to field across the frames, Enter in a field pays; focus and blur in order', async ({ checkout, createSession }) => {
+test('keyboard only: Tab takes the caret from field to field across the frames, a completed field moves it on, Enter in a field pays; focus and blur in order', async ({ checkout, createSession }) => {
   await checkout.open((await createSession()).id);
   await checkout.page.getByLabel('First name').focus();
   await checkout.page.keyboard.press('Tab');
   await expect(checkout.cardField('number')).toBeFocused();
   await checkout.page.keyboard.type(FRICTIONLESS);
+  // The number typed complete and valid: the caret is in the expiry's frame without a Tab.
+  await expect(checkout.cardField('expiry')).toBeFocused();
+  await checkout.page.keyboard.press('Shift+Tab');
+  await expect(checkout.cardField('number')).toBeFocused();
   await checkout.page.keyboard.press('Tab');
   await expect(checkout.cardField('expiry')).toBeFocused();
   await checkout.page.keyboard.type(`12${NEXT_YEAR}`);
-  await checkout.page.keyboard.press('Tab');
   await expect(checkout.cardField('cvv')).toBeFocused();
   await checkout.page.keyboard.press('Shift+Tab');
   await expect(checkout.cardField('expiry')).toBeFocused();
@@ -95,13 +98,35 @@ test('keyboard only: Tab takes the caret from field to field across the frames, 
   await expect(checkout.cardField('cvv')).toBeFocused();
   await checkout.page.keyboard.type('123');
   await expect(checkout.page.getByTestId('state')).toHaveText('valid');
+  // A complete CVV stays where it is: the caret never leaves the card on its own.
+  await expect(checkout.cardField('cvv')).toBeFocused();
   await checkout.page.keyboard.press('Enter');
   await expect(checkout.result).toContainText('Approved APPROVED 0000');
   // (Paying disables the inputs, which may blur the CVV after.)
   await expect
-    .poll(async () => (await checkout.focusEvents()).slice(0, 9))
-    .toEqual(['focus:number', 'blur:number', 'focus:expiry', 'blur:expiry', 'focus:cvv', 'blur:cvv', 'focus:expiry', 'blur:expiry', 'focus:cvv']);
+    .poll(async () => (await checkout.focusEvents()).slice(0, 13))
+    .toEqual([
+      'focus:number', 'blur:number', 'focus:expiry', 'blur:expiry', 'focus:number', 'blur:number', 'focus:expiry',
+      'blur:expiry', 'focus:cvv', 'blur:cvv', 'focus:expiry', 'blur:expiry', 'focus:cvv',
+    ]);
   expect(await checkout.page.evaluate(() => (window as unknown as { events: { submits: number } }).events.submits)).toBe(1);
+});
+
+test('a completed field moves the caret on only when it is valid: a number that fails its check digit, a past expiry stay', async ({ checkout, createSession }) => {
+  await checkout.open((await createSession()).id);
+  await checkout.page.getByLabel('First name').focus();
+  await checkout.page.keyboard.press('Tab');
+  await expect(checkout.cardField('number')).toBeFocused();
+  await checkout.page.keyboard.type('4111111111111112'); // 16 digits, Luhn fails
+  await expect(checkout.cardField('number')).toHaveValue('4111 1111 1111 1112');
+  await expect(checkout.cardField('number')).toBeFocused();
+  await checkout.page.keyboard.press('Backspace');
+  await checkout.page.keyboard.type('1');
+  await expect(checkout.cardField('expiry')).toBeFocused();
+  await checkout.page.keyboard.type('0120'); // complete, in the past
+  await expect(checkout.cardField('expiry')).toHaveValue('01 / 20');
+  await expect(checkout.cardField('expiry')).toBeFocused();
+  expect(await checkout.focusEvents()).toEqual(['focus:number', 'blur:number', 'focus:expiry']);
 });
 
 test('a wrong object of containers rejects naming the field, and draws nothing', async ({ checkout, createSession }) => {

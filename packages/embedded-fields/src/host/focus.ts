@@ -22,12 +22,27 @@ export function forgetFrameEntry(iframe: HTMLIFrameElement): void {
   entries.delete(iframe);
 }
 
-export function moveFocusFrom(iframe: HTMLIFrameElement, direction: 'forward' | 'backward'): void {
+/** The page's focusable element after (or before) `iframe`, in the Tab order. */
+function beside(iframe: HTMLIFrameElement, direction: 'forward' | 'backward'): HTMLElement | undefined {
   const all = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => el === iframe || (el.offsetParent !== null && !el.closest('[inert]')),
   );
   const index = all.indexOf(iframe);
-  const next = direction === 'forward' ? all[index + 1] : all[index - 1];
+  return direction === 'forward' ? all[index + 1] : all[index - 1];
+}
+
+/**
+ * Split fields, a field typed complete and valid: the caret moves on to the next field's
+ * frame when the page's next focusable element is one of ours; never onto the page's own.
+ */
+export function advanceFrom(iframe: HTMLIFrameElement): void {
+  const next = beside(iframe, 'forward');
+  const enter = next instanceof HTMLIFrameElement ? entries.get(next) : undefined;
+  enter?.('first');
+}
+
+export function moveFocusFrom(iframe: HTMLIFrameElement, direction: 'forward' | 'backward'): void {
+  const next = beside(iframe, direction);
   if (!next) {
     iframe.blur();
     return;

@@ -12,7 +12,7 @@ import type { ComponentState, FieldName, FieldState, HolderData, Locale } from '
 import type { FrameConfig, HostMethods, SubmitRequest } from '../shared/protocol';
 import type { FrameConnection } from './frame-connection';
 import type { MountedFrame } from './framed-component';
-import { forgetFrameEntry, moveFocusFrom, registerFrameEntry } from './focus';
+import { advanceFrom, forgetFrameEntry, moveFocusFrom, registerFrameEntry } from './focus';
 import { fieldFrameTitle } from './host-messages';
 
 /** Opens one field's frame in `container` (openFrame with the card's source), with these host methods and title. */
@@ -85,6 +85,10 @@ export async function openSplitFields(
       focusExit: (direction) => {
         const iframe = iframes.get(field);
         if (iframe) moveFocusFrom(iframe, direction);
+      },
+      advance: () => {
+        const iframe = iframes.get(field);
+        if (iframe) advanceFrom(iframe);
       },
     };
     const frame = await open(containers.get(field)!, { ...config, split: { ...split, field } }, frameMethods, fieldFrameTitle(locale, field), all.signal);

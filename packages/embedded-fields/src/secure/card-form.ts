@@ -294,6 +294,7 @@ export class CardForm extends FrameElement {
     const next = shown[shown.indexOf(field) + 1];
     const input = next ? this.querySelector<HTMLInputElement>(`#${this.#id}-${next}`) : null;
     if (input) this.#focusAtEnd(input);
+    else if (this.#model.config?.split && field !== 'cvv') this.#form.events.advance(); // the next field's frame (host/focus.ts); not past the CVV
   }
 
   #focusAtEnd(input: HTMLInputElement): void {

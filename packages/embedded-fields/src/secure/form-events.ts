@@ -2,7 +2,8 @@
  * What the frames' form elements (<ef-card-form>, <ef-apm-form>) tell whoever holds them,
  * as DOM events, bubbling and composed: `state` (ComponentState, only when it changed),
  * `resize` ({height}, only when the rounded height changed), `focusExit` ({direction},
- * cancelable: Tab left the first or last control), `submit` (Enter).
+ * cancelable: Tab left the first or last control), `submit` (Enter), `advance` (split
+ * fields: the frame's field typed complete and valid).
  */
 import type { ComponentState } from '../shared/payment-types';
 
@@ -11,6 +12,7 @@ export const FORM_EVENTS = {
   resize: 'ef-resize',
   focusExit: 'ef-focus-exit',
   submit: 'ef-submit',
+  advance: 'ef-advance',
 } as const;
 
 export type FocusExitDirection = 'forward' | 'backward';
@@ -48,6 +50,11 @@ export class FormEventEmitter {
 
   submit(): void {
     this.#dispatch(FORM_EVENTS.submit, undefined);
+  }
+
+  /** Split fields: this frame's field was typed complete and valid (the host moves the caret to the next field's frame). */
+  advance(): void {
+    this.#dispatch(FORM_EVENTS.advance, undefined);
   }
 
   #dispatch<T>(type: string, detail: T, cancelable = false): boolean {

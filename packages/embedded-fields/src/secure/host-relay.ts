@@ -13,7 +13,7 @@ import { FORM_EVENTS } from './form-events';
 
 /** What every host offers a frame. */
 export type CommonHost = Pick<HostRemote, 'change' | 'resize' | 'focusExit'>;
-type Relayed = RemoteProxy<CommonHost> & Partial<RemoteProxy<Pick<HostMethods, 'fieldFocus' | 'submitKey'>>>;
+type Relayed = RemoteProxy<CommonHost> & Partial<RemoteProxy<Pick<HostMethods, 'fieldFocus' | 'submitKey'>>> & { advance?: () => Promise<void> };
 
 /** The field an element belongs to: its `ef-field--<name>` wrapper, else its id's last part. */
 export function fieldOf(element: Element): string {
@@ -40,6 +40,7 @@ export function relayFormEvents(form: HTMLElement, connected: Promise<RemoteProx
     });
   }
   form.addEventListener(FORM_EVENTS.submit, () => call((host) => host.submitKey?.()));
+  form.addEventListener(FORM_EVENTS.advance, () => call((host) => host.advance?.()));
 }
 
 /** Calls on the host: queued until connected, then in order; at once after. A call the host does not answer is dropped. */

@@ -24,7 +24,8 @@
  *     as a penpal call `ready`; the frame still makes that call once connected (e2e/
  *     frame-protocol.spec.ts). No round trip is spent on the configuration;
  *  4. the frame reports `change` (states, never values), `resize`, `fieldFocus` (which
- *     field got or lost the focus) and `submitKey` (Enter in a field);
+ *     field got or lost the focus), `submitKey` (Enter in a field) and, a split field,
+ *     `advance` (typed complete and valid);
  *  5. `submit` runs authorize and 3-D Secure inside the frame; UI that must cover the
  *     merchant page (challenge modal, top-level navigation) is asked of the host.
  *
@@ -164,6 +165,8 @@ export interface HostMethods {
   fieldFocus(change: FieldFocusChange): void;
   /** The shopper pressed Enter in a field. */
   submitKey(): void;
+  /** Split fields: the frame's field was typed complete and valid; the caret moves on to the next field's frame (only a split field's host has it). */
+  advance?(): void;
 }
 
 export interface FieldFocusChange {
