@@ -28,7 +28,7 @@ function chooser(root: FrameLocator | Page, locale: (typeof LOCALES)[number] = '
 }
 
 /** The number field shows the chosen network: its mark (the CB or the VISA drawing) and the name a screen reader hears with the field. */
-async function expectNumberShows(frame: FrameLocator, number: Locator, network: 'Cartes Bancaires' | 'Visa'): Promise<void> {
+async function expectNumberShows(frame: FrameLocator | Page, number: Locator, network: 'Cartes Bancaires' | 'Visa'): Promise<void> {
   await expect(frame.locator('.ef-field--number .ef-mark svg text')).toHaveText(network === 'Visa' ? 'VISA' : 'CB');
   await expect(number).toHaveAccessibleDescription(network);
 }
@@ -134,8 +134,10 @@ hostedTest.describe('hosted page', () => {
     const choice = chooser(hpp.page);
     await expect(choice.network('Cartes Bancaires')).toBeChecked();
     await choice.network('Visa').check();
+    await expectNumberShows(hpp.page, hpp.field('Card number'), 'Visa');
     await choice.network('Visa').press('ArrowLeft');
     await expect(choice.network('Cartes Bancaires')).toBeChecked();
+    await expectNumberShows(hpp.page, hpp.field('Card number'), 'Cartes Bancaires');
     await expectNoAxeViolations(hpp.page, { bestPractice: true });
     await hpp.page.screenshot({ path: testInfo.outputPath('co-badged-chooser-hosted-page.png'), fullPage: true });
     await hpp.pay();
