@@ -8,10 +8,10 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import formbody from '@fastify/formbody';
 import type { ApiErrorBody } from '@payments/core';
 import { CardKeys } from './card-keys';
-import { Clock } from './clock';
+import { Clock } from './sandbox/clock';
 import { loadConfig, type GatewayConfig } from './config';
 import type { GatewayContext, GatewayUrls } from './context';
-import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from './http/api-error';
+import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from './api-error';
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
 import { gatewayFaults, registerFaultInjection } from './http/faults';
 import { guardMockRoutes } from './http/mock-guard';
@@ -20,8 +20,8 @@ import { logRequests } from './http/access-log';
 import { noStoreForPrivateData } from './http/no-store';
 import { replyStoreUnavailable } from './http/store-unavailable';
 import { FORMATS } from './http/schemas';
-import { loadSandboxConfig } from './sandbox-config';
-import { SandboxRevision, syncSandboxOnRequest } from './sandbox-revision';
+import { loadSandboxConfig } from './sandbox/config';
+import { SandboxRevision, syncSandboxOnRequest } from './sandbox/revision';
 import { MemoryBackend } from './store/memory-backend';
 import { Store } from './store/store';
 import { StoreUnavailableError } from './store/store-errors';
@@ -94,7 +94,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   };
   ctx.webhooks = createWebhookOutbox(ctx);
 
-  // The clock, /__mock/config and the fault rules: one for the whole sandbox (sandbox-revision.ts).
+  // The clock, /__mock/config and the fault rules: one for the whole sandbox (sandbox/revision.ts).
   const loadSandbox = async () => {
     await Promise.all([clock.load(), loadSandboxConfig(ctx), gatewayFaults(ctx).load()]);
   };

@@ -3,7 +3,7 @@
  * globals), so several gateways can run in one process (one per test worker).
  */
 import type { CardKeys } from './card-keys';
-import type { Clock } from './clock';
+import type { Clock } from './sandbox/clock';
 import type { GatewayConfig, MerchantConfig, TerminalConfig } from './config';
 import type { Store } from './store/store';
 import type { WebhookOutbox } from './webhooks/outbox';

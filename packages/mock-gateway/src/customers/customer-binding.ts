@@ -12,7 +12,7 @@
 import type { Customer } from '@payments/core';
 import { ERROR_CODES } from '@payments/core';
 import type { GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
+import { invalid } from '../api-error';
 import { findCustomer, publicCustomer } from '../routes/customers';
 import type { SavedPaymentMethod, SessionRecord } from '../store/records';
 

@@ -10,11 +10,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { ApiError, NotFoundError } from '../http/api-error';
+import { ApiError, NotFoundError } from '../api-error';
 import { FAULT_RULE_PROPERTIES, gatewayFaults, type FaultMode } from '../http/faults';
 import { resetSandbox } from '../routes/mock';
 import { withTransaction } from '../store/locks';
-import { settlePending } from '../transactions/settle';
+import { settlePending } from '../payments/settle';
 import { resendDelivery } from '../webhooks/resend';
 import { requireActor, type Viewer } from './access';
 import { deliveryView, transactionView } from './views';

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { ApiError, NotFoundError } from '../http/api-error';
+import { ApiError, NotFoundError } from '../api-error';
 import { gatewayFaults } from '../http/faults';
 import { crossSiteRefusal, ensureCookie, merchantFor, requireViewer, signIn, signOut, viewerOf, type Viewer } from './access';
 import { registerDashboardActions } from './actions';

@@ -24,7 +24,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { bumpSandboxRevision, sandboxLock } from '../sandbox-revision';
+import { bumpSandboxRevision, sandboxLock } from '../sandbox/revision';
 import type { Store } from '../store/store';
 import { addFaultSchema, clearSchema, listFaultsSchema } from '../routes/schemas/test-routes';
 
@@ -114,7 +114,7 @@ export class FaultTable {
     });
   }
 
-  /** Reads the rules another replica changed (shared stores; sandbox-revision.ts calls it). */
+  /** Reads the rules another replica changed (shared stores; sandbox/revision.ts calls it). */
   async load(): Promise<void> {
     if (this.sharedStore) this.state = (await this.sharedStore.setting<FaultState>(FAULTS_SETTING)) ?? { rules: [], nextId: 1 };
   }

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { MerchantConfig } from '../config';
 import type { GatewayContext } from '../context';
-import { AuthError } from '../http/api-error';
+import { AuthError } from '../api-error';
 import { tokenLock } from '../store/locks';
 import type { AccessToken } from '../store/records';
 import { tokenSchema } from './schemas/service';

@@ -12,17 +12,17 @@ import { ERROR_CODES, type Customer, type ExecutionResponse, type IntegrationTyp
 import { providerPageUrl } from '../acs/urls';
 import { DEFAULT_MAX_DECLINED_ATTEMPTS, PROVIDER_Y_CODES, type TerminalConfig } from '../config';
 import { findMerchant, type GatewayContext } from '../context';
-import { ApiError, invalid } from '../http/api-error';
+import { ApiError, invalid } from '../api-error';
 import { validateWith } from '../http/validate';
 import { planAuthentication, decideAuthorization } from '../simulators/simulators';
 import { paymentMethodLock, referenceLock, sessionLock } from '../store/locks';
 import type { SessionRecord, TransactionRecord } from '../store/records';
-import { authorizeNow, beginAuthentication, challengeWindowSize } from '../three-ds/engine';
-import { createTransaction, finalize, isFinal, markPending, respond, resultResponse } from '../transactions/build';
-import { findIdempotent } from '../transactions/idempotency';
-import { resolvePaymentMethod, type ResolvedPaymentMethod } from '../transactions/payment-method-data';
-import { originatorUrl, resolveTerminal } from '../transactions/terminal';
-import { browserPaymentCustomer, checkSavedCardCvv, checkSavedCardUse, requireCustomer } from '../transactions/customer-binding';
+import { authorizeNow, beginAuthentication, challengeWindowSize } from '../payments/three-ds/engine';
+import { createTransaction, finalize, isFinal, markPending, respond, resultResponse } from '../payments/build';
+import { findIdempotent } from '../payments/idempotency';
+import { resolvePaymentMethod, type ResolvedPaymentMethod } from '../payments/payment-method-data';
+import { originatorUrl, resolveTerminal } from '../payments/terminal';
+import { browserPaymentCustomer, checkSavedCardCvv, checkSavedCardUse, requireCustomer } from '../customers/customer-binding';
 import { authenticate } from './auth';
 import {
   directAuthorizeSchema,

@@ -13,14 +13,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
-import { NotFoundError } from '../http/api-error';
+import { NotFoundError } from '../api-error';
 import { gatewayFaults } from '../http/faults';
-import { changeSandboxConfig } from '../sandbox-config';
+import { changeSandboxConfig } from '../sandbox/config';
 import { Readable } from 'node:stream';
 import { withTransaction } from '../store/locks';
 import { KINDS, type Kind } from '../store/record-kinds';
 import { exportSnapshot } from '../store/snapshot';
-import { settlePending } from '../transactions/settle';
+import { settlePending } from '../payments/settle';
 import {
   clockSchema,
   getConfigSchema,

@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
+import { invalid } from '../api-error';
 import { paymentMethodLock } from '../store/locks';
 import type { SavedPaymentMethod } from '../store/records';
 import { authenticate } from './auth';

@@ -14,12 +14,12 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { PROCESSING_CODES, type PaymentSession } from '@payments/core';
 import type { TerminalConfig } from '../config';
 import { findMerchant, type GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
+import { invalid } from '../api-error';
 import { sessionReferenceLock } from '../store/locks';
 import type { SessionRecord } from '../store/records';
-import { customerFields } from '../transactions/build';
-import { requireCustomer } from '../transactions/customer-binding';
-import { originatorUrl as resolveOriginator, resolveTerminal } from '../transactions/terminal';
+import { customerFields } from '../payments/build';
+import { requireCustomer } from '../customers/customer-binding';
+import { originatorUrl as resolveOriginator, resolveTerminal } from '../payments/terminal';
 import { authenticate } from './auth';
 import { createHostedPageSchema, createSessionSchema, getSessionSchema, type HostedPageBody, type SessionOrder } from './schemas/sessions';
 

@@ -20,11 +20,11 @@ import {
   type TransStatus,
 } from '@payments/core';
 import type { GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
+import { invalid } from '../api-error';
 import { autoPostForm, html, originOf, sendPage } from '../http/html';
 import type { TransactionRecord } from '../store/records';
 import { withTransaction } from '../store/locks';
-import { completeChallenge, requestAuthentication, returnUrlFor } from '../three-ds/engine';
+import { completeChallenge, requestAuthentication, returnUrlFor } from '../payments/three-ds/engine';
 import { shopperLocale } from '../acs/shopper-locale';
 import { authenticate } from './auth';
 import { authenticationCompletedSchema, requestAuthenticationSchema } from './schemas/transactions';

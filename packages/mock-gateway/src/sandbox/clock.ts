@@ -1,11 +1,11 @@
 /**
  * The gateway's notion of now. Tests move it with POST /__mock/clock to expire tokens and
  * sessions without waiting. The offset is kept in the store, so a restarted gateway keeps
- * the time it had been moved to, and replicas on one store share it (sandbox-revision.ts
+ * the time it had been moved to, and replicas on one store share it (sandbox/revision.ts
  * reloads it); `now()` stays synchronous (the offset is held in memory).
  */
-import { bumpSandboxRevision, sandboxLock } from './sandbox-revision';
-import type { Store } from './store/store';
+import { bumpSandboxRevision, sandboxLock } from './revision';
+import type { Store } from '../store/store';
 
 const OFFSET = 'clock-offset-ms';
 

@@ -1,12 +1,12 @@
 /**
  * POST /__mock/config's settings (webhook URL, retry schedule, lifetimes) for the whole
  * sandbox: applied to this gateway's config and, on a shared store, kept in the store for the
- * other replicas (they reload it through sandbox-revision.ts). They last until changed again;
+ * other replicas (they reload it through sandbox/revision.ts). They last until changed again;
  * a gateway alone on its store starts from its command line each time.
  */
-import type { GatewayConfig } from './config';
-import type { GatewayContext } from './context';
-import { bumpSandboxRevision, sandboxLock } from './sandbox-revision';
+import type { GatewayConfig } from '../config';
+import type { GatewayContext } from '../context';
+import { bumpSandboxRevision, sandboxLock } from './revision';
 
 export type SandboxConfig = Partial<
   Pick<GatewayConfig, 'webhook_url' | 'webhook_retry_base_ms' | 'webhook_retry_horizon_ms' | 'token_lifetime_s' | 'session_lifetime_s'>

@@ -8,8 +8,8 @@
  * the next request on replica B.
  */
 import type { FastifyInstance } from 'fastify';
-import { settingLock } from './store/locks';
-import type { Store } from './store/store';
+import { settingLock } from '../store/locks';
+import type { Store } from '../store/store';
 
 const REVISION = 'sandbox-revision';
 

@@ -6,7 +6,7 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JS
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TransactionStatus, TransactionType, WebhookBody } from '@payments/core';
 import { CardKeys } from '../card-keys';
-import { Clock } from '../clock';
+import { Clock } from '../sandbox/clock';
 import { defaultConfig, type GatewayConfig } from '../config';
 import type { GatewayContext } from '../context';
 import { registerComponents } from '../contract/document';
