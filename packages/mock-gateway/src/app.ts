@@ -13,7 +13,7 @@ import { loadConfig, type GatewayConfig } from './config';
 import type { GatewayContext, GatewayUrls } from './context';
 import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from './api-error';
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
-import { gatewayFaults, registerFaultInjection } from './http/faults';
+import { gatewayFaults, registerFaultInjection } from './sandbox/faults';
 import { guardMockRoutes } from './http/mock-guard';
 import { isHealthCheck, registerHealthRoutes } from './http/health';
 import { logRequests } from './http/access-log';

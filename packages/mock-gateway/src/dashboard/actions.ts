@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { ApiError, NotFoundError } from '../api-error';
-import { FAULT_RULE_PROPERTIES, gatewayFaults, type FaultMode } from '../http/faults';
+import { FAULT_RULE_PROPERTIES, gatewayFaults, type FaultMode } from '../sandbox/faults';
 import { resetSandbox } from '../routes/mock';
 import { withTransaction } from '../store/locks';
 import { settlePending } from '../payments/settle';

@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { ApiError, NotFoundError } from '../api-error';
-import { gatewayFaults } from '../http/faults';
+import { gatewayFaults } from '../sandbox/faults';
 import { crossSiteRefusal, ensureCookie, merchantFor, requireViewer, signIn, signOut, viewerOf, type Viewer } from './access';
 import { registerDashboardActions } from './actions';
 import { endLiveStreams, streamLiveEvents } from './live';

@@ -29,7 +29,7 @@ import {
   isValidNotificationUrl,
   sessionAuthorizeSchemaCvvLess,
   sessionAuthorizeSchemaWithCvv,
-} from './authorize-schema';
+} from './schemas/authorize';
 import { liveSession, sessionReturnUrls } from './sessions';
 import { authorizeSchema } from './schemas/transactions';
 

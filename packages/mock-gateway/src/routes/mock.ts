@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
 import { NotFoundError } from '../api-error';
-import { gatewayFaults } from '../http/faults';
+import { gatewayFaults } from '../sandbox/faults';
 import { changeSandboxConfig } from '../sandbox/config';
 import { Readable } from 'node:stream';
 import { withTransaction } from '../store/locks';

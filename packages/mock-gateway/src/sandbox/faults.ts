@@ -24,7 +24,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { bumpSandboxRevision, sandboxLock } from '../sandbox/revision';
+import { bumpSandboxRevision, sandboxLock } from './revision';
 import type { Store } from '../store/store';
 import { addFaultSchema, clearSchema, listFaultsSchema } from '../routes/schemas/test-routes';
 

@@ -4,7 +4,7 @@
  * plus a session, which supplies amount, reference and the rest). Per-type payment method
  * data is checked with if/then, so a missing field is reported on its own property.
  */
-import { amount, browserInfo, country, currency, customer, ip, metadata, originatorUrl, str, terminalId, url } from '../http/schemas';
+import { amount, browserInfo, country, currency, customer, ip, metadata, originatorUrl, str, terminalId, url } from '../../http/schemas';
 
 const cipher = { type: 'string', minLength: 1, maxLength: 4096 } as const;
 const name = str(1, 255);
