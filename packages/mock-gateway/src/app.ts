@@ -13,15 +13,15 @@ import { loadConfig, type GatewayConfig } from './config';
 import type { GatewayContext, GatewayUrls } from './context';
 import { ApiError, AuthError, EdgeRejection, NotFoundError, propertyPath } from './api-error';
 import { containsHostileInput, hasUsableUserAgent } from './http/edge-rules';
-import { gatewayFaults, registerFaultInjection } from './sandbox/faults';
+import { injectFaults } from './http/fault-injection';
+import { syncSandboxOnRequest } from './http/sandbox-sync';
 import { guardMockRoutes } from './http/mock-guard';
 import { isHealthCheck, registerHealthRoutes } from './http/health';
 import { logRequests } from './http/access-log';
 import { noStoreForPrivateData } from './http/no-store';
 import { replyStoreUnavailable } from './http/store-unavailable';
 import { FORMATS } from './http/schemas';
-import { loadSandboxConfig } from './sandbox/config';
-import { SandboxRevision, syncSandboxOnRequest } from './sandbox/revision';
+import { Sandbox } from './sandbox/sandbox';
 import { MemoryBackend } from './store/memory-backend';
 import { Store } from './store/store';
 import { StoreUnavailableError } from './store/store-errors';
@@ -42,6 +42,7 @@ import { registerCustomerRoutes } from './routes/customers';
 import { registerPaymentMethodRoutes } from './routes/payment-methods';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerMockRoutes } from './routes/mock';
+import { registerFaultRoutes } from './routes/faults';
 import { registerDashboardRoutes } from './dashboard/routes';
 import { registerAcsRoutes, registerGatewayAuthenticationPages } from './acs/acs-routes';
 import { registerProviderRoutes } from './acs/provider-routes';
@@ -88,23 +89,18 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     config,
     store,
     clock,
+    sandbox: new Sandbox(store, clock, config),
     keys: new CardKeys(store),
     webhooks: undefined as never,
     urls: { gateway: 'http://127.0.0.1:4010', acs: 'http://127.0.0.1:4011', ...options.urls },
   };
   ctx.webhooks = createWebhookOutbox(ctx);
 
-  // The clock, /__mock/config and the fault rules: one for the whole sandbox (sandbox/revision.ts).
-  const loadSandbox = async () => {
-    await Promise.all([clock.load(), loadSandboxConfig(ctx), gatewayFaults(ctx).load()]);
-  };
-  const sandbox = new SandboxRevision(store, loadSandbox);
-
   const api = baseApp(options.logger ?? false);
   // What a store remembers from an earlier run: the clock's offset, deliveries still to send.
   // onReady runs before the first request (listen, or the first inject of a test).
   api.addHook('onReady', async () => {
-    await loadSandbox();
+    await ctx.sandbox.load();
     await ctx.webhooks.resume();
   });
   // Routes are registered after @fastify/swagger has loaded (it records them as they are
@@ -114,10 +110,11 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
     inRootContext(async (app) => {
       registerHealthRoutes(app, ctx);
       if (options.accessLog) logRequests(app, 'api', options.accessLog);
-      syncSandboxOnRequest(app, sandbox);
+      syncSandboxOnRequest(app, ctx.sandbox.revision);
       guardMockRoutes(app, ctx);
       noStoreForPrivateData(app);
-      registerFaultInjection(app, ctx, { withRoutes: true });
+      injectFaults(app, ctx.sandbox.faults);
+      registerFaultRoutes(app, ctx);
       registerAuthRoutes(app, ctx);
       registerSessionRoutes(app, ctx);
       registerSessionPaymentMethodRoutes(app, ctx);
@@ -143,8 +140,8 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   const acs = baseApp(options.logger ?? false);
   registerHealthRoutes(acs, ctx);
   if (options.accessLog) logRequests(acs, 'acs', options.accessLog);
-  syncSandboxOnRequest(acs, sandbox);
-  registerFaultInjection(acs, ctx, { withRoutes: false });
+  syncSandboxOnRequest(acs, ctx.sandbox.revision);
+  injectFaults(acs, ctx.sandbox.faults);
   registerAcsRoutes(acs, ctx);
   registerProviderRoutes(acs, ctx);
 

@@ -13,7 +13,7 @@ import type { Customer } from '@payments/core';
 import { ERROR_CODES } from '@payments/core';
 import type { GatewayContext } from '../context';
 import { invalid } from '../api-error';
-import { findCustomer, publicCustomer } from '../routes/customers';
+import { findCustomer, publicCustomer } from './customers';
 import type { SavedPaymentMethod, SessionRecord } from '../store/records';
 
 /** The customer the merchant created the session or hosted page for, if any. */

@@ -15,7 +15,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { ApiError, NotFoundError } from '../api-error';
-import { gatewayFaults } from '../sandbox/faults';
 import { crossSiteRefusal, ensureCookie, merchantFor, requireViewer, signIn, signOut, viewerOf, type Viewer } from './access';
 import { registerDashboardActions } from './actions';
 import { endLiveStreams, streamLiveEvents } from './live';
@@ -74,7 +73,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: GatewayContex
       csrf_token: found.csrfToken,
       now: ctx.clock.iso(),
       webhook_url: found.operator ? ctx.config.webhook_url : null,
-      faults: found.operator ? gatewayFaults(ctx).list() : [],
+      faults: found.operator ? ctx.sandbox.faults.list() : [],
     };
   });
 

@@ -35,7 +35,7 @@ import { sendAsset, sendCompressed } from '../http/send-asset';
 import type { SavedPaymentMethod, SessionRecord, TransactionRecord } from '../store/records';
 import { authenticate } from './auth';
 import { savedCardsSchema } from './schemas/sessions';
-import { liveSession, sessionStatus } from './sessions';
+import { liveSession, sessionStatus } from '../sessions/sessions';
 import { bundlePaths } from '../bundles';
 
 export interface HostedPageRouteOptions {

@@ -14,8 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
 import { NotFoundError } from '../api-error';
-import { gatewayFaults } from '../sandbox/faults';
-import { changeSandboxConfig } from '../sandbox/config';
+import { resetSandbox } from '../sandbox/reset';
 import { Readable } from 'node:stream';
 import { withTransaction } from '../store/locks';
 import { KINDS, type Kind } from '../store/record-kinds';
@@ -31,14 +30,6 @@ import {
   snapshotSchema,
   statsSchema,
 } from './schemas/test-routes';
-
-/** Forgets every transaction, session, customer, token and webhook, the clock's offset and the faults. */
-export async function resetSandbox(ctx: GatewayContext): Promise<void> {
-  await ctx.webhooks.clear();
-  await ctx.store.reset();
-  await ctx.clock.reset();
-  await gatewayFaults(ctx).clear();
-}
 
 export function registerMockRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -70,7 +61,7 @@ export function registerMockRoutes(fastify: FastifyInstance, ctx: GatewayContext
     '/__mock/config',
     { schema: setConfigSchema },
     async (request) => {
-      await changeSandboxConfig(ctx, request.body);
+      await ctx.sandbox.changeConfig(request.body);
       return configView();
     },
   );

@@ -12,7 +12,7 @@ import { fittingAlternativeMethods, type AlternativeMethodFamily, type MethodDat
 import type { GatewayContext } from '../context';
 import { authenticate } from './auth';
 import { sessionPaymentMethodsSchema } from './schemas/sessions';
-import { findSession, sessionStatus } from './sessions';
+import { findSession, sessionStatus } from '../sessions/sessions';
 
 export interface SessionPaymentMethodsResponse {
   session_id: string;

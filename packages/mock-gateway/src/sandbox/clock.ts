@@ -4,7 +4,7 @@
  * the time it had been moved to, and replicas on one store share it (sandbox/revision.ts
  * reloads it); `now()` stays synchronous (the offset is held in memory).
  */
-import { bumpSandboxRevision, sandboxLock } from './revision';
+import { changeSandboxSetting } from './revision';
 import type { Store } from '../store/store';
 
 const OFFSET = 'clock-offset-ms';
@@ -40,12 +40,6 @@ export class Clock {
       this.offsetMs = next(this.offsetMs);
       return;
     }
-    const store = this.store;
-    this.offsetMs = await store.atomic([sandboxLock], async () => {
-      const offset = next((await store.setting<number>(OFFSET)) ?? 0);
-      store.putSetting(OFFSET, offset);
-      await bumpSandboxRevision(store);
-      return offset;
-    });
+    this.offsetMs = await changeSandboxSetting(this.store, OFFSET, 0, next);
   }
 }

@@ -5,8 +5,8 @@
  * a gateway alone on its store starts from its command line each time.
  */
 import type { GatewayConfig } from '../config';
-import type { GatewayContext } from '../context';
-import { bumpSandboxRevision, sandboxLock } from './revision';
+import type { Store } from '../store/store';
+import { changeSandboxSetting } from './revision';
 
 export type SandboxConfig = Partial<
   Pick<GatewayConfig, 'webhook_url' | 'webhook_retry_base_ms' | 'webhook_retry_horizon_ms' | 'token_lifetime_s' | 'session_lifetime_s'>
@@ -14,23 +14,13 @@ export type SandboxConfig = Partial<
 
 const SETTING = 'sandbox-config';
 
-export async function changeSandboxConfig(ctx: GatewayContext, change: SandboxConfig): Promise<void> {
-  const { store } = ctx;
-  if (!store.shared) {
-    Object.assign(ctx.config, change);
-    return;
-  }
-  const merged = await store.atomic([sandboxLock], async () => {
-    const next = { ...((await store.setting<SandboxConfig>(SETTING)) ?? {}), ...change };
-    store.putSetting(SETTING, next);
-    await bumpSandboxRevision(store);
-    return next;
-  });
-  Object.assign(ctx.config, merged);
+export async function changeSandboxConfig(store: Store, config: GatewayConfig, change: SandboxConfig): Promise<void> {
+  const merged = store.shared ? await changeSandboxSetting<SandboxConfig>(store, SETTING, {}, (stored) => ({ ...stored, ...change })) : change;
+  Object.assign(config, merged);
 }
 
 /** What another replica set (shared stores). */
-export async function loadSandboxConfig(ctx: GatewayContext): Promise<void> {
-  if (!ctx.store.shared) return;
-  Object.assign(ctx.config, (await ctx.store.setting<SandboxConfig>(SETTING)) ?? {});
+export async function loadSandboxConfig(store: Store, config: GatewayConfig): Promise<void> {
+  if (!store.shared) return;
+  Object.assign(config, (await store.setting<SandboxConfig>(SETTING)) ?? {});
 }

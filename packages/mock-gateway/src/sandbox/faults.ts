@@ -1,6 +1,7 @@
 /**
- * Fault injection for browser and resilience tests (README, "Test routes"): make the next N
- * requests to a route slow, fail with a 500, answer garbage, or drop the connection.
+ * The fault rules for browser and resilience tests (README, "Test routes"): make the next N
+ * requests to a route slow, fail with a 500, answer garbage, or drop the connection. The
+ * rules live here; http/fault-injection.ts carries them out, routes/faults.ts takes them.
  *
  *  - POST   /__mock/faults {path, mode, delay_ms?, count?, phase?, method?}  adds a rule
  *  - GET    /__mock/faults                                                   the rules left
@@ -17,16 +18,12 @@
  * `phase` 'after' (the default) lets the route run and faults its answer, which is the hard
  * case for a client: the payment exists although the client saw a failure, so a retry with
  * the same reference must return the same transaction. 'before' faults the request before
- * any route runs (nothing is created). One onRequest/onSend hook pair per app does it all;
- * the rules belong to one sandbox (its context, or every replica of a shared store) and
- * POST /__mock/reset clears them.
+ * any route runs (nothing is created). The rules belong to one sandbox (its context, or
+ * every replica of a shared store) and POST /__mock/reset clears them.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayContext } from '../context';
-import { bumpSandboxRevision, sandboxLock } from './revision';
 import type { Store } from '../store/store';
-import { addFaultSchema, clearSchema, listFaultsSchema } from '../routes/schemas/test-routes';
+import { changeSandboxSetting } from './revision';
 
 export const FAULT_MODES = ['slow', 'error', 'garbage', 'down'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -122,87 +119,13 @@ export class FaultTable {
   private async change<T>(operation: (state: FaultState) => T): Promise<T> {
     const store = this.sharedStore;
     if (!store) return operation(this.state);
-    return store.atomic([sandboxLock], async () => {
-      const state = (await store.setting<FaultState>(FAULTS_SETTING)) ?? { rules: [], nextId: 1 };
-      const result = operation(state);
-      store.putSetting(FAULTS_SETTING, state);
-      await bumpSandboxRevision(store);
-      this.state = state;
-      return result;
+    let result: T | undefined;
+    this.state = await changeSandboxSetting<FaultState>(store, FAULTS_SETTING, { rules: [], nextId: 1 }, (state) => {
+      result = operation(state);
+      return state;
     });
+    return result as T;
   }
-}
-
-const tables = new WeakMap<GatewayContext, FaultTable>();
-
-/** The fault rules of one gateway (of the whole sandbox on a shared store). */
-export function gatewayFaults(ctx: GatewayContext): FaultTable {
-  let table = tables.get(ctx);
-  if (!table) {
-    table = new FaultTable(ctx.store.shared ? ctx.store : undefined);
-    tables.set(ctx, table);
-  }
-  return table;
-}
-
-/** Faults chosen at onRequest, carried out at onSend (phase 'after'). */
-const pending = new WeakMap<FastifyRequest, FaultRule>();
-
-/**
- * The hook pair. Register it on each app right after creating it; `withRoutes` adds the
- * /__mock/faults routes (the API app only).
- */
-export function registerFaultInjection(app: FastifyInstance, ctx: GatewayContext, options: { withRoutes: boolean }): void {
-  const table = gatewayFaults(ctx);
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/__mock/')) return;
-    const rule = await table.take(request.method, request.routeOptions.url, request.url.split('?')[0] ?? request.url);
-    if (!rule) return;
-    if (rule.phase === 'after') {
-      pending.set(request, rule);
-      return;
-    }
-    if (rule.mode === 'slow') {
-      await sleep(rule.delay_ms);
-      return;
-    }
-    if (rule.mode === 'down') {
-      // Hijacked: Fastify runs no route and writes nothing for this request.
-      reply.hijack();
-      hangUp(reply);
-      return reply;
-    }
-    if (rule.mode === 'error') {
-      reply.code(500).header('content-type', 'application/json; charset=utf-8').send(internalErrorBody(request));
-      return reply;
-    }
-    reply.code(200).header('content-type', 'application/json; charset=utf-8').send(GARBAGE_BODY);
-    return reply;
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    const rule = pending.get(request);
-    if (!rule) return payload;
-    pending.delete(request);
-    switch (rule.mode) {
-      case 'slow':
-        await sleep(rule.delay_ms);
-        return payload;
-      // The route's body is replaced: its encoding (a compressed document) goes with it.
-      case 'error':
-        reply.code(500).removeHeader('content-encoding').removeHeader('etag').header('content-type', 'application/json; charset=utf-8');
-        return JSON.stringify(internalErrorBody(request));
-      case 'garbage':
-        reply.code(200).removeHeader('content-encoding').removeHeader('etag').header('content-type', 'application/json; charset=utf-8');
-        return GARBAGE_BODY;
-      case 'down':
-        hangUp(reply);
-        return payload;
-    }
-  });
-
-  if (options.withRoutes) registerFaultRoutes(app, table);
 }
 
 /** A fault rule's fields as requests give them (POST /__mock/faults; the dashboard takes path, mode and count). */
@@ -215,36 +138,4 @@ export const FAULT_RULE_PROPERTIES = {
   method: { type: 'string', enum: ['GET', 'POST', 'DELETE', 'PUT'] },
 } as const;
 
-const FAULT_REQUEST_BODY = { type: 'object', required: ['path', 'mode'], additionalProperties: false, properties: FAULT_RULE_PROPERTIES } as const;
-
-function registerFaultRoutes(app: FastifyInstance, table: FaultTable): void {
-  app.post<{ Body: FaultRequest }>(
-    '/__mock/faults',
-    { schema: addFaultSchema(FAULT_REQUEST_BODY) },
-    async (request) => table.add(request.body),
-  );
-  app.get('/__mock/faults', { schema: listFaultsSchema }, async () => ({ faults: table.list() }));
-  app.delete('/__mock/faults', { schema: clearSchema }, async (_request, reply) => {
-    await table.clear();
-    return reply.code(204).send();
-  });
-}
-
-/** The spec's error body for an internal error, like a real 500 of the gateway. */
-function internalErrorBody(request: FastifyRequest): { errors: { property: string; message: string; params: string[] }[]; method: string; status: number } {
-  return {
-    errors: [{ property: '', message: 'Internal error', params: ['INJECTED_FAULT'] }],
-    method: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-    status: 500,
-  };
-}
-
-/** Drops the connection: the client sees a reset, never an answer. */
-function hangUp(reply: FastifyReply): void {
-  reply.raw.socket?.destroy();
-  reply.raw.destroy();
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+export const FAULT_REQUEST_BODY = { type: 'object', required: ['path', 'mode'], additionalProperties: false, properties: FAULT_RULE_PROPERTIES } as const;

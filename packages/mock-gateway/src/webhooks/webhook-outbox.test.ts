@@ -128,6 +128,7 @@ function fakeContext(config: Partial<GatewayConfig>): GatewayContext {
     config: { ...defaultConfig(), webhook_retry_base_ms: 20, ...config },
     store,
     clock: new Clock(store),
+    sandbox: undefined as never, // the outbox reads no sandbox setting
     keys: new CardKeys(store),
     webhooks: undefined as never,
     urls: { gateway: GATEWAY, acs: 'http://127.0.0.1:2' },

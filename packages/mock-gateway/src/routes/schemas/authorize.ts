@@ -4,6 +4,7 @@
  * plus a session, which supplies amount, reference and the rest). Per-type payment method
  * data is checked with if/then, so a missing field is reported on its own property.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import { amount, browserInfo, country, currency, customer, ip, metadata, originatorUrl, str, terminalId, url } from '../../http/schemas';
 
 const cipher = { type: 'string', minLength: 1, maxLength: 4096 } as const;
@@ -198,16 +199,6 @@ export function sessionAuthorizeSchema<C extends boolean>(options: { cvvRequired
 export const sessionAuthorizeSchemaWithCvv = sessionAuthorizeSchema({ cvvRequired: true });
 export const sessionAuthorizeSchemaCvvLess = sessionAuthorizeSchema({ cvvRequired: false });
 
-/**
- * Spec: options.three_ds.notification_url must be https, well-formed with a host, ≤ 256.
- * The host must be written right after "https://": the URL parser would repair
- * "https:///path" (or backslashes) into a host of its own choosing (hostile suite regression).
- */
-export function isValidNotificationUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 256 || !/^https:\/\/[^\s/?#\\]/.test(value)) return false;
-  try {
-    return new URL(value).hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+/** The bodies as the schemas describe them (a merchant's backend; the browser, in a session). */
+export type DirectAuthorizeBody = FromSchema<typeof directAuthorizeSchema>;
+export type SessionAuthorizeBody = FromSchema<typeof sessionAuthorizeSchemaCvvLess>;
