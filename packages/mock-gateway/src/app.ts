@@ -34,6 +34,7 @@ import { registerSessionPaymentMethodRoutes } from './routes/session-payment-met
 import { registerEncryptionKeyRoutes } from './routes/encryption-key';
 import { registerAuthorizeRoutes } from './routes/authorize';
 import { registerThreeDsRoutes } from './routes/three-ds';
+import { registerThreeDsPages } from './routes/three-ds-pages';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerPayoutRoutes } from './routes/payouts';
 import { registerManageRoutes } from './routes/manage';
@@ -121,6 +122,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
       registerEncryptionKeyRoutes(app, ctx);
       registerAuthorizeRoutes(app, ctx);
       registerThreeDsRoutes(app, ctx);
+      registerThreeDsPages(app, ctx);
       registerPaymentRoutes(app, ctx);
       registerPayoutRoutes(app, ctx);
       registerManageRoutes(app, ctx);

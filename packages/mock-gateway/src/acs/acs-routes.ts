@@ -29,7 +29,7 @@ import type { TransactionRecord } from '../store/records';
 import { withThreeDsTransaction, withTransaction } from '../store/locks';
 import { completeAtAcs, returnUrlFor } from '../payments/three-ds/engine';
 import { noteThreeDsStep } from '../payments/three-ds/steps';
-import { allowedFramers } from '../routes/three-ds';
+import { allowedFramers } from '../http/frame-ancestors';
 import { shopperLocale } from './shopper-locale';
 
 type Form = Record<string, string | undefined>;

@@ -17,7 +17,8 @@ import { withTransaction } from '../store/locks';
 import { settlePending } from '../payments/settle';
 import { resendDelivery } from '../webhooks/resend';
 import { requireActor, type Viewer } from './access';
-import { deliveryView, transactionView } from './views';
+import { deliveryView } from '../webhooks/delivery-view';
+import { transactionView } from './views';
 
 async function operator(ctx: GatewayContext, request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireActor(ctx, request);

@@ -19,7 +19,8 @@ import { crossSiteRefusal, ensureCookie, merchantFor, requireViewer, signIn, sig
 import { registerDashboardActions } from './actions';
 import { endLiveStreams, streamLiveEvents } from './live';
 import { transactionTimeline } from './timeline';
-import { customerView, deliveryView, sessionView, transactionView } from './views';
+import { deliveryView } from '../webhooks/delivery-view';
+import { customerView, sessionView, transactionView } from './views';
 
 interface ListQuery {
   merchant?: string;

@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
-import { deliveryView } from '../dashboard/views';
+import { deliveryView } from '../webhooks/delivery-view';
 import { resendDelivery } from '../webhooks/resend';
 import { jwksSchema } from './schemas/service';
 import { clearSchema, listDeliveriesSchema, resendSchema } from './schemas/test-routes';
