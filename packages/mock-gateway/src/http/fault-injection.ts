@@ -12,7 +12,6 @@ const pending = new WeakMap<FastifyRequest, FaultRule>();
 /** The hook pair, on a plugin whose routes may be faulted. */
 export function injectFaults(app: FastifyInstance, table: FaultTable): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/__mock/')) return;
     const rule = await table.take(request.method, request.routeOptions.url, request.url.split('?')[0] ?? request.url);
     if (!rule) return;
     if (rule.phase === 'after') {

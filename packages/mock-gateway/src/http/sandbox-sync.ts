@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxRevision } from '../sandbox/revision';
 
-/** Before anything else sees a request (faults, routes): the sandbox's settings are current. */
+/**
+ * A part's first hook, before anything else sees a request (faults, routes): the sandbox's
+ * settings are current (sandbox/revision.ts). The probes' part has none: a probe must answer
+ * even when the database does not.
+ */
 export function syncSandboxOnRequest(app: FastifyInstance, revision: SandboxRevision): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/health')) return; // a probe must answer even when the database does not
+  app.addHook('onRequest', async () => {
     await revision.refresh();
   });
 }

@@ -7,11 +7,11 @@
  * page; the session supplies the order, its integration type and its metadata).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BEARER_OR_CLIENT_KEY, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
 import { validateWith } from '../http/validate';
 import { authorize } from '../payments/authorize';
 import { directOrder, sessionOrder, type AuthorizeOrder } from '../payments/authorize-order';
-import { authenticate } from './auth';
 import {
   directAuthorizeSchema,
   sessionAuthorizeSchemaCvvLess,
@@ -22,8 +22,8 @@ import {
 import { authorizeSchema } from './schemas/transactions';
 
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post('/api/transactions/authorize', { schema: authorizeSchema }, async (request) => {
-    const principal = await authenticate(ctx, request, { clientKey: true });
+  app.post('/api/transactions/authorize', { schema: authorizeSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request) => {
+    const principal = callerOf(request);
     const order =
       principal.kind === 'bearer'
         ? directOrder(ctx, principal.merchantId, validateWith<DirectAuthorizeBody>(request, directAuthorizeSchema), request.ip)

@@ -16,15 +16,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { BEARER, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
 import { createCustomer, publicCustomer } from '../customers/customers';
-import { authenticate } from './auth';
 import { createCustomerSchema, type CustomerResponse } from './schemas/customers';
 
 export function registerCustomerRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/customers', { schema: createCustomerSchema }, async (request): Promise<CustomerResponse> => {
-    const principal = await authenticate(ctx, request);
+  app.post('/api/customers', { schema: createCustomerSchema, config: { auth: BEARER } }, async (request): Promise<CustomerResponse> => {
+    const principal = callerOf(request);
     return publicCustomer(await createCustomer(ctx, principal.merchantId, request.body));
   });
 }

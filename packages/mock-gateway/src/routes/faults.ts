@@ -6,9 +6,9 @@ import { addFaultSchema, clearSchema, listFaultsSchema } from './schemas/test-ro
 
 export function registerFaultRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   const table = ctx.sandbox.faults;
-  app.post<{ Body: FaultRequest }>('/__mock/faults', { schema: addFaultSchema(FAULT_REQUEST_BODY) }, async (request) => table.add(request.body));
-  app.get('/__mock/faults', { schema: listFaultsSchema }, async () => ({ faults: table.list() }));
-  app.delete('/__mock/faults', { schema: clearSchema }, async (_request, reply) => {
+  app.post<{ Body: FaultRequest }>('/faults', { schema: addFaultSchema(FAULT_REQUEST_BODY) }, async (request) => table.add(request.body));
+  app.get('/faults', { schema: listFaultsSchema }, async () => ({ faults: table.list() }));
+  app.delete('/faults', { schema: clearSchema }, async (_request, reply) => {
     await table.clear();
     return reply.code(204).send();
   });

@@ -42,15 +42,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { BEARER, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
 import { manage } from '../payments/manage';
-import { authenticate } from './auth';
 import { manageSchema } from './schemas/transactions';
 
 export function registerManageRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/transactions/manage', { schema: manageSchema }, async (request) => {
-    const principal = await authenticate(ctx, request);
+  app.post('/api/transactions/manage', { schema: manageSchema, config: { auth: BEARER } }, async (request) => {
+    const principal = callerOf(request);
     return manage(ctx, principal.merchantId, request.body);
   });
 }

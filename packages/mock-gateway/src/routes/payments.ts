@@ -19,15 +19,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { BEARER, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
 import { pay } from '../payments/payment';
-import { authenticate } from './auth';
 import { paymentSchema } from './schemas/transactions';
 
 export function registerPaymentRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/transactions/payment', { schema: paymentSchema }, async (request) => {
-    const principal = await authenticate(ctx, request);
+  app.post('/api/transactions/payment', { schema: paymentSchema, config: { auth: BEARER } }, async (request) => {
+    const principal = callerOf(request);
     return pay(ctx, principal.merchantId, request.body);
   });
 }

@@ -23,15 +23,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { BEARER, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
 import { payOut } from '../payments/payout';
-import { authenticate } from './auth';
 import { payoutSchema } from './schemas/transactions';
 
 export function registerPayoutRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/transactions/payout', { schema: payoutSchema }, async (request) => {
-    const principal = await authenticate(ctx, request);
+  app.post('/api/transactions/payout', { schema: payoutSchema, config: { auth: BEARER } }, async (request) => {
+    const principal = callerOf(request);
     return payOut(ctx, principal.merchantId, request.body, request.ip);
   });
 }

@@ -11,17 +11,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { BEARER, BEARER_OR_CLIENT_KEY, callerOf } from '../http/authentication';
 import { findMerchant, type GatewayContext } from '../context';
 import { invalid } from '../api-error';
 import { requireCustomer } from '../customers/customer-binding';
 import { findSession, hppLanguage, isTrue, normalizeHppOptions, openSession, sessionStatus } from '../sessions/sessions';
-import { authenticate } from './auth';
 import { createHostedPageSchema, createSessionSchema, getSessionSchema } from './schemas/sessions';
 
 export function registerSessionRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/sessions', { schema: createSessionSchema }, async (request) => {
-    const { merchantId } = await authenticate(ctx, request);
+  app.post('/api/sessions', { schema: createSessionSchema, config: { auth: BEARER } }, async (request) => {
+    const { merchantId } = callerOf(request);
     const body = request.body;
     if (body.customer?.id) await requireCustomer(ctx, merchantId, body.customer.id, 'customer.id');
     const record = await openSession(ctx, merchantId, body, {
@@ -34,8 +34,8 @@ export function registerSessionRoutes(fastify: FastifyInstance, ctx: GatewayCont
     return record.session;
   });
 
-  app.post('/api/hosted-payment-page', { schema: createHostedPageSchema }, async (request) => {
-    const { merchantId } = await authenticate(ctx, request);
+  app.post('/api/hosted-payment-page', { schema: createHostedPageSchema, config: { auth: BEARER } }, async (request) => {
+    const { merchantId } = callerOf(request);
     const body = request.body;
     const language = body.language === undefined ? null : hppLanguage(body.language);
     if (language === undefined) {
@@ -67,8 +67,8 @@ export function registerSessionRoutes(fastify: FastifyInstance, ctx: GatewayCont
   });
 
   /** What a browser needs to render a checkout for the session; never secrets. */
-  app.get('/api/sessions/:id', { schema: getSessionSchema }, async (request) => {
-    const { merchantId } = await authenticate(ctx, request, { clientKey: true });
+  app.get('/api/sessions/:id', { schema: getSessionSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request) => {
+    const { merchantId } = callerOf(request);
     const record = await findSession(ctx, merchantId, request.params.id);
     const merchant = findMerchant(ctx, merchantId)!;
     const terminal = ctx.config.terminals.find((t) => t.id === record.session.terminal_id);

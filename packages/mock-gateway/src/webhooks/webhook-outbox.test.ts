@@ -10,6 +10,7 @@ import { Clock } from '../sandbox/clock';
 import { defaultConfig, type GatewayConfig } from '../config';
 import type { GatewayContext } from '../context';
 import { registerComponents } from '../contract/document';
+import { registerWebhookKeyRoutes } from '../routes/webhook-keys';
 import { registerWebhookRoutes } from '../routes/webhooks';
 import { MemoryBackend } from '../store/memory-backend';
 import { Store } from '../store/store';
@@ -375,7 +376,8 @@ describe('webhook routes', () => {
     const ctx = fakeContext({ webhook_url: '' });
     const app = Fastify();
     registerComponents(app); // the shared schemas the routes refer to, as the gateway has them
-    registerWebhookRoutes(app, ctx);
+    registerWebhookKeyRoutes(app, ctx);
+    app.register(async (mock) => registerWebhookRoutes(mock, ctx), { prefix: '/__mock' }); // as the /__mock plugin does
     cleanups.push(() => app.close());
     await inUnit(ctx, () => ctx.webhooks.announceTransaction(record('AUTHORIZE', 'DECLINED')));
     const other = record('PURCHASE', 'APPROVED');

@@ -15,6 +15,86 @@ export const PAYMENT_METHOD_TYPE =
 
 const typeIs = <T extends string>(type: T) => ({ properties: { type: { const: type } }, required: ['type'] }) as const;
 
+/** The data of every method but a card (whose CVV depends on the session: paymentMethodSchema). */
+const OTHER_METHODS = [
+  {
+    if: typeIs('saved_card'),
+    then: {
+      properties: {
+        data: {
+          type: 'object',
+          required: ['payment_method_id'],
+          properties: { payment_method_id: str(1, 64), encrypted_cvv: cipher },
+        },
+      },
+    },
+  },
+  {
+    if: typeIs('network-token'),
+    then: {
+      properties: {
+        data: {
+          type: 'object',
+          required: ['encrypted_token_number', 'encrypted_expiration_month', 'encrypted_expiration_year'],
+          properties: {
+            encrypted_token_number: cipher,
+            encrypted_expiration_month: cipher,
+            encrypted_expiration_year: cipher,
+            encrypted_cryptogram: cipher,
+            eci: { type: 'string', enum: ['00', '01', '02', '05', '06', '07'] },
+            source: { type: 'string', enum: ['wallet-b', 'wallet-a', 'network-token'] },
+          },
+        },
+      },
+    },
+  },
+  {
+    if: typeIs('wallet-a'),
+    then: {
+      properties: {
+        data: { type: 'object', required: ['google_pay_token'], properties: { google_pay_token: str(1, 65536) } },
+      },
+    },
+  },
+  {
+    if: typeIs('provider-x-local'),
+    then: {
+      properties: {
+        data: {
+          type: 'object',
+          required: ['email', 'first_name', 'last_name'],
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 512 },
+            first_name: name,
+            last_name: name,
+            phone: { type: 'string', pattern: '^\\+[1-9]\\d{1,14}$' },
+            country,
+            address: name,
+            city: name,
+            postal_code: name,
+            state: name,
+            date_of_birth: { type: 'string', format: 'date' },
+            language: str(2, 35),
+            blik_code: { type: 'string', pattern: '^\\d{6}$' },
+          },
+        },
+      },
+    },
+  },
+  {
+    if: { properties: { type: { type: 'string', pattern: '^provider-y-redirect-' } }, required: ['type'] },
+    then: {
+      properties: {
+        data: {
+          type: 'object',
+          required: ['email', 'first_name', 'last_name'],
+          properties: { email: { type: 'string', format: 'email', maxLength: 512 }, first_name: name, last_name: name },
+        },
+      },
+    },
+  },
+] as const;
+
 function paymentMethodSchema<C extends boolean>(options: { cvvRequired: C }) {
   return {
     type: 'object',
@@ -48,82 +128,7 @@ function paymentMethodSchema<C extends boolean>(options: { cvvRequired: C }) {
           },
         },
       },
-      {
-        if: typeIs('saved_card'),
-        then: {
-          properties: {
-            data: {
-              type: 'object',
-              required: ['payment_method_id'],
-              properties: { payment_method_id: str(1, 64), encrypted_cvv: cipher },
-            },
-          },
-        },
-      },
-      {
-        if: typeIs('network-token'),
-        then: {
-          properties: {
-            data: {
-              type: 'object',
-              required: ['encrypted_token_number', 'encrypted_expiration_month', 'encrypted_expiration_year'],
-              properties: {
-                encrypted_token_number: cipher,
-                encrypted_expiration_month: cipher,
-                encrypted_expiration_year: cipher,
-                encrypted_cryptogram: cipher,
-                eci: { type: 'string', enum: ['00', '01', '02', '05', '06', '07'] },
-                source: { type: 'string', enum: ['wallet-b', 'wallet-a', 'network-token'] },
-              },
-            },
-          },
-        },
-      },
-      {
-        if: typeIs('wallet-a'),
-        then: {
-          properties: {
-            data: { type: 'object', required: ['google_pay_token'], properties: { google_pay_token: str(1, 65536) } },
-          },
-        },
-      },
-      {
-        if: typeIs('provider-x-local'),
-        then: {
-          properties: {
-            data: {
-              type: 'object',
-              required: ['email', 'first_name', 'last_name'],
-              properties: {
-                email: { type: 'string', format: 'email', maxLength: 512 },
-                first_name: name,
-                last_name: name,
-                phone: { type: 'string', pattern: '^\\+[1-9]\\d{1,14}$' },
-                country,
-                address: name,
-                city: name,
-                postal_code: name,
-                state: name,
-                date_of_birth: { type: 'string', format: 'date' },
-                language: str(2, 35),
-                blik_code: { type: 'string', pattern: '^\\d{6}$' },
-              },
-            },
-          },
-        },
-      },
-      {
-        if: { properties: { type: { type: 'string', pattern: '^provider-y-redirect-' } }, required: ['type'] },
-        then: {
-          properties: {
-            data: {
-              type: 'object',
-              required: ['email', 'first_name', 'last_name'],
-              properties: { email: { type: 'string', format: 'email', maxLength: 512 }, first_name: name, last_name: name },
-            },
-          },
-        },
-      },
+      ...OTHER_METHODS,
     ],
   } as const;
 }
