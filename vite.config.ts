@@ -14,5 +14,7 @@ export default defineConfig({
     // GATEWAY_TEST_STORE=postgres: starts a throwaway Postgres for the run; =embedded: makes the
     // run's migrated PGlite template (each does nothing otherwise).
     globalSetup: ['./vitest.postgres-setup.ts', './vitest.embedded-setup.ts'],
+    // Each worker's test gateways get the run's database (GATEWAY_TEST_STORE), not the published ./testing entry's memory default.
+    setupFiles: ['./packages/mock-gateway/src/test-support/vitest-setup.ts'],
   },
 });

@@ -1,7 +1,7 @@
 /**
  * GATEWAY_TEST_STORE=embedded (pnpm test:embedded-store): one migrated PGlite cluster for the
  * run, made here once (`mock-gateway migrate --data DIR`, before any test's timeout runs);
- * every test file's database starts as a copy of it (packages/mock-gateway/src/test-harness.ts).
+ * every test file's database starts as a copy of it (packages/mock-gateway/src/test-support/test-stores.ts).
  * A new cluster (initdb) costs about 6 s of CPU, opening a copy about 1 s, and every test file
  * opens its own. Removed, with the copies beside it, when the run ends.
  */

@@ -60,6 +60,27 @@ const FORBIDDEN: Case[] = [
   // Browser bundles load one catalog at a time: never all four.
   ['packages/embedded-fields/src/secure/card-form.ts', "import { messages } from '@payments/core';", RESTRICTED],
   ['packages/hosted-page/src/app.ts', "import { CATALOGS } from '@payments/core';", RESTRICTED],
+  // The mock gateway (#46): no route file imports another; only routes/plugins/ import route files.
+  ['packages/mock-gateway/src/routes/authorize.ts', "import { liveSession } from './sessions';", RESTRICTED],
+  ['packages/mock-gateway/src/routes/payouts.ts', "import { repeatResponse } from './payments';", RESTRICTED],
+  ['packages/mock-gateway/src/routes/sessions.ts', "import { authenticate } from './auth';", RESTRICTED],
+  ['packages/mock-gateway/src/routes/mock.ts', "import { apiPlugin } from './plugins/api';", RESTRICTED],
+  ['packages/mock-gateway/src/acs/acs-routes.ts', "import { allowedFramers } from '../routes/three-ds';", RESTRICTED],
+  ['packages/mock-gateway/src/app.ts', "import { registerSessionRoutes } from './routes/sessions';", RESTRICTED],
+  ['packages/mock-gateway/src/server.ts', "import { registerFrameRoutes } from './routes/frames';", RESTRICTED],
+  ['packages/mock-gateway/src/dashboard/actions.ts', "import { resetSandbox } from '../routes/mock';", RESTRICTED],
+  ['packages/mock-gateway/src/routes/schemas/sessions.ts', "import { HPP_LANGUAGES } from '../sessions';", RESTRICTED],
+  // The domain imports no HTTP layer, no route file, and no route's value.
+  ['packages/mock-gateway/src/customers/customer-binding.ts', "import { findCustomer } from '../routes/customers';", RESTRICTED],
+  ['packages/mock-gateway/src/payments/build.ts', "import { invalid } from '../http/api-error';", RESTRICTED],
+  ['packages/mock-gateway/src/payments/three-ds/engine.ts', "import { originOf } from '../../http/html';", RESTRICTED],
+  ['packages/mock-gateway/src/webhooks/resend.ts', "import type { DeliveryView } from '../dashboard/views';", RESTRICTED],
+  ['packages/mock-gateway/src/sandbox/faults.ts', "import { listen } from '../cli/listen';", RESTRICTED],
+  ['packages/mock-gateway/src/sessions/sessions.ts', "import { createSessionSchema } from '../routes/schemas/sessions';", RESTRICTED],
+  // store/ imports nothing of the gateway outside store/ (the circle through store/locks.ts → context.ts).
+  ['packages/mock-gateway/src/store/locks.ts', "import type { GatewayContext } from '../context';", RESTRICTED],
+  ['packages/mock-gateway/src/store/store.ts', "import { Clock } from '../sandbox/clock';", RESTRICTED],
+  ['packages/mock-gateway/src/store/record-kinds.ts', "import type { GatewayContext } from '../context';", RESTRICTED],
 ];
 
 const ALLOWED: Case[] = [
@@ -80,6 +101,19 @@ const ALLOWED: Case[] = [
   ['hostile/gateway-load.test.ts', "import { x } from '../bench/gateway-authorize';", ''],
   ['hostile/support/fixture.ts', "import { testGateway } from '@payments/mock-gateway/testing';", ''],
   ['playwright.config.ts', "import { CHROMIUM_LAUNCH_OPTIONS } from '@payments/e2e/chromium';", ''],
+  // The mock gateway: plugins assemble route files; routes and the HTTP layer use the domain.
+  ['packages/mock-gateway/src/routes/plugins/api.ts', "import { registerSessionRoutes } from '../sessions';", ''],
+  ['packages/mock-gateway/src/app.ts', "import { apiPlugin } from './routes/plugins/api';", ''],
+  ['packages/mock-gateway/src/routes/authorize.ts', "import { authorizeSchema } from './schemas/transactions';", ''],
+  ['packages/mock-gateway/src/routes/authorize.ts', "import { liveSession } from '../sessions/sessions';", ''],
+  ['packages/mock-gateway/src/http/health.ts', "import { healthSchema } from '../routes/schemas/service';", ''],
+  ['packages/mock-gateway/src/sessions/sessions.ts', "import type { SessionOrder } from '../routes/schemas/sessions';", ''],
+  ['packages/mock-gateway/src/payments/three-ds/engine.ts', "import type { TransactionRecord } from '../../store/records';", ''],
+  ['packages/mock-gateway/src/webhooks/delivery-view.ts', "import type { DeliveryView } from '../../dashboard/src/api-types';", ''],
+  ['packages/mock-gateway/src/store/locks.ts', "import type { TransactionRecord } from './records';", ''],
+  ['packages/mock-gateway/src/store/records.ts', "import type { Transaction } from '@payments/core';", ''],
+  // Tests may reach into any module.
+  ['packages/mock-gateway/src/routes/customers.test.ts', "import { registerCustomerRoutes } from './customers';", ''],
 ];
 
 describe('import boundaries (eslint.config.js)', () => {

@@ -3,7 +3,8 @@
  * globals), so several gateways can run in one process (one per test worker).
  */
 import type { CardKeys } from './card-keys';
-import type { Clock } from './clock';
+import type { Clock } from './sandbox/clock';
+import type { Sandbox } from './sandbox/sandbox';
 import type { GatewayConfig, MerchantConfig, TerminalConfig } from './config';
 import type { Store } from './store/store';
 import type { WebhookOutbox } from './webhooks/outbox';
@@ -19,6 +20,8 @@ export interface GatewayContext {
   config: GatewayConfig;
   store: Store;
   clock: Clock;
+  /** The sandbox-wide settings and fault rules (the clock among them), shared by replicas. */
+  sandbox: Sandbox;
   keys: CardKeys;
   webhooks: WebhookOutbox;
   urls: GatewayUrls;

@@ -10,12 +10,7 @@ import { loadConfig, type GatewayConfig } from './config';
 import type { GatewayContext } from './context';
 import { openStore } from './store/open-store';
 import { importSnapshot } from './store/snapshot';
-import { registerDashboardPage } from './dashboard/page';
-import { registerDocsRoutes } from './routes/docs';
-import { registerFrameRoutes } from './routes/frames';
-import { registerHostedPageRoutes } from './routes/hosted-page-routes';
-import { registerStaticRoutes } from './routes/static-bundles';
-import { registerVersionedScriptRoutes } from './routes/versioned-script';
+import { servedPagesPlugin } from './routes/plugins/pages';
 
 export interface StartOptions extends Omit<GatewayOptions, 'urls'> {
   host?: string;
@@ -97,12 +92,7 @@ export function registerServedRoutes(
   bundles: BundlePaths = bundlePaths(),
   options: { blankFrame?: boolean } = {},
 ): void {
-  registerStaticRoutes(api, bundles);
-  registerVersionedScriptRoutes(api, bundles.embeddedFields);
-  registerFrameRoutes(api, ctx, bundles.embeddedFields, { blankFrame: options.blankFrame ?? false });
-  registerHostedPageRoutes(api, ctx, { dist: bundles.hostedPage });
-  registerDashboardPage(api, bundles.dashboard);
-  registerDocsRoutes(api, bundles);
+  api.register(servedPagesPlugin(ctx, bundles, { blankFrame: options.blankFrame ?? false }));
 }
 
 /** An http(s) origin as given (without a trailing slash), or a clear error. */

@@ -1,70 +1,24 @@
 /**
  * For tests (this package's, and other suites through `@payments/mock-gateway/testing`): a
  * gateway driven through Fastify's inject (the real HTTP layer: routing, parsing, validation,
- * hooks), with the test credentials at hand.
- *
- * GATEWAY_TEST_STORE=embedded runs every suite on the embedded store (PGlite) instead of
- * the memory store: one database per test file, emptied for each new gateway, in a copy of
- * the run's migrated template (vitest.embedded-setup.ts; a new cluster takes seconds of CPU),
- * or in memory outside such a run. GATEWAY_TEST_STORE=postgres does the same on the
- * Postgres at GATEWAY_TEST_DATABASE_URL (the vitest config starts one): a database per worker.
+ * hooks), with the test credentials at hand. State lives in memory unless the test passes a
+ * store or its run chose a database (useTestStores; this workspace: test-support/test-stores.ts).
  */
 import { constants, publicEncrypt } from 'node:crypto';
-import { cpSync, mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { dirname, join } from 'node:path';
 import type { EncryptionKey } from '@payments/core';
 import { createGateway, type Gateway, type GatewayOptions } from './app';
 import { gatewayApi, requestAccessToken } from './client/api-client';
-import type { Backend } from './store/backend';
-import { KINDS, type Kind } from './store/record-kinds';
-import { Store } from './store/store';
+import type { Store } from './store/store';
 
-let embedded: Promise<Backend> | undefined;
-
-/** The store a test gateway gets: memory, or the worker's embedded database, emptied. */
-export async function testStore(): Promise<Store | undefined> {
-  const kind = process.env.GATEWAY_TEST_STORE;
-  if (kind !== 'embedded' && kind !== 'postgres') return undefined;
-  // Loaded only when asked for: a memory run never loads PGlite or pg.
-  embedded ??= kind === 'embedded' ? embeddedDatabase() : workerDatabase();
-  const backend = await embedded;
-  await backend.truncate(Object.keys(KINDS) as Kind[]);
-  // Shared by the worker's gateways: a gateway's close() leaves it open.
-  return new Store(Object.assign(Object.create(backend) as Backend, { close: () => Promise.resolve() }));
-}
+let defaultStore: () => Promise<Store | undefined> = () => Promise.resolve(undefined);
 
 /**
- * This file's PGlite: a copy of the run's migrated template (GATEWAY_TEST_PGLITE_TEMPLATE, made
- * by vitest.embedded-setup.ts), beside it, removed with it; in memory outside such a run.
+ * Where a test gateway keeps its state when the test names no store: memory, unless the test
+ * run chose a database (this workspace's vitest setup, test-support/vitest-setup.ts).
  */
-async function embeddedDatabase(): Promise<Backend> {
-  const { openPGliteBackend } = await import('./store/pglite-backend');
-  const template = process.env.GATEWAY_TEST_PGLITE_TEMPLATE;
-  if (!template) return openPGliteBackend();
-  const dataDir = mkdtempSync(join(dirname(template), 'file-'));
-  cpSync(template, dataDir, { recursive: true });
-  return openPGliteBackend(dataDir);
-}
-
-/** This worker's own database on the test Postgres (created on first use). */
-async function workerDatabase(): Promise<Backend> {
-  const admin = process.env.GATEWAY_TEST_DATABASE_URL;
-  if (!admin) throw new Error('GATEWAY_TEST_STORE=postgres needs GATEWAY_TEST_DATABASE_URL');
-  const name = `gateway_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const { openPostgresBackend } = await import('./store/postgres-backend');
-  return openPostgresBackend(url.toString());
+export function useTestStores(choose: () => Promise<Store | undefined>): void {
+  defaultStore = choose;
 }
 
 export interface Reply<T = unknown> {
@@ -90,7 +44,7 @@ export interface TestGateway {
 }
 
 export async function testGateway(options: GatewayOptions = {}): Promise<TestGateway> {
-  const store = options.store ?? (await testStore());
+  const store = options.store ?? (await defaultStore());
   // Every exchange is held to the gateway's document: a mismatch fails the call that caused it.
   const mismatches: string[] = [];
   const gw = createGateway({ contractCheck: (problem) => mismatches.push(problem), ...options, ...(store ? { store } : {}) });

@@ -7,4 +7,4 @@
 export { testGateway, rawGet, type TestGateway, type Reply, type RawReply } from './test-harness';
 export { PROVIDER_Y_CODES } from './config';
 export type { TransactionRecord, SessionRecord, SavedPaymentMethod } from './store/records';
-export type { FaultMode, FaultPhase, FaultRule } from './http/faults';
+export type { FaultMode, FaultPhase, FaultRule } from './sandbox/faults';

@@ -27,9 +27,9 @@ import { findMerchant, type GatewayContext } from '../context';
 import { autoPostForm, html, originOf, scriptJson, sendPage, type SafeHtml } from '../http/html';
 import type { TransactionRecord } from '../store/records';
 import { withThreeDsTransaction, withTransaction } from '../store/locks';
-import { completeAtAcs, returnUrlFor } from '../three-ds/engine';
-import { noteThreeDsStep } from '../three-ds/steps';
-import { allowedFramers } from '../routes/three-ds';
+import { completeAtAcs, returnUrlFor } from '../payments/three-ds/engine';
+import { noteThreeDsStep } from '../payments/three-ds/steps';
+import { allowedFramers } from '../http/frame-ancestors';
 import { shopperLocale } from './shopper-locale';
 
 type Form = Record<string, string | undefined>;

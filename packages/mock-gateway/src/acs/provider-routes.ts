@@ -5,7 +5,7 @@
  * shopper returns to return_url, error_url or cancel_url with transaction_id and status.
  *
  * Abandon is the shopper leaving the payment there; they go to cancel_url with the status
- * it has then (transactions/settle.ts, abandonPending). A bank redirect stays PENDING (the
+ * it has then (payments/settle.ts, abandonPending). A bank redirect stays PENDING (the
  * spec: never cancelled automatically, it ends when the bank reports), so the shop's page
  * says the bank has not confirmed it yet. A wallet, local-scheme or Provider Y payment is
  * ended CANCELED by its provider (1003, with its webhook), so the shop's page can offer
@@ -17,8 +17,8 @@ import { findMerchant, type GatewayContext } from '../context';
 import { html, sendPage } from '../http/html';
 import type { TransactionRecord } from '../store/records';
 import { withTransaction } from '../store/locks';
-import { returnUrlFor } from '../three-ds/engine';
-import { abandonPending, settlePending } from '../transactions/settle';
+import { returnUrlFor } from '../payments/three-ds/engine';
+import { abandonPending, settlePending } from '../payments/settle';
 import { decisionButtons, returnOrigins } from './acs-routes';
 import { shopperLocale } from './shopper-locale';
 

@@ -4,7 +4,7 @@
  * attempts, to the webhook URL set now. Prints where it went; the attempts follow in the
  * dashboard and in `mock-gateway listen`.
  */
-import type { DeliveryView } from '../dashboard/views';
+import type { DeliveryView } from '../webhooks/delivery-view';
 
 export async function eventsResend(gateway: string, id: string, print: (line: string) => void = (line) => console.log(line)): Promise<DeliveryView> {
   const response = await fetch(new URL(`/__mock/webhooks/${encodeURIComponent(id)}/resend`, gateway), {

@@ -11,7 +11,7 @@
  * request marked "signature verified" has its own check to mend. Reconnects when the stream
  * drops; stops on the signal.
  */
-import type { AttemptView, DeliveryView } from '../dashboard/views';
+import type { AttemptView, DeliveryView } from '../webhooks/delivery-view';
 import type { LiveEvent } from '../dashboard/live';
 import { createWebhookVerifier, gatewayKeys, type WebhookVerifier } from '../webhooks/webhook-verifier';
 

@@ -15,7 +15,7 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKENIZATION_EVENT, WEBHOOK_EVENTS, type TransactionWebhookPayload } from '@payments/core';
 import { startGateway, type RunningGateway } from '../server';
-import { testStore } from '../test-harness';
+import { testStore } from '../test-support/test-stores';
 import { runTrigger, TRIGGER_EVENTS, type TriggerResult } from './trigger';
 
 /** The spec's webhook table and the tokenization event: what the command must cover. */

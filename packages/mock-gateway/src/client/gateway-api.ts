@@ -55,25 +55,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/__mock/faults": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The fault rules left */
-        get: operations["listFaults"];
-        put?: never;
-        /** Make the next requests to a route fail */
-        post: operations["addFault"];
-        /** Remove every fault rule */
-        delete: operations["clearFaults"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -346,6 +327,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{id}/saved-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hosted page customer's saved cards, masked */
+        get: operations["listSessionSavedCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fault rules left */
+        get: operations["listFaults"];
+        put?: never;
+        /** Make the next requests to a route fail */
+        post: operations["addFault"];
+        /** Remove every fault rule */
+        delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/webhooks": {
         parameters: {
             query?: never;
@@ -510,23 +527,6 @@ export interface paths {
         };
         /** The Embedded Fields client library */
         get: operations["getEmbeddedFieldsScript"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/sessions/{id}/saved-cards": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The hosted page customer's saved cards, masked */
-        get: operations["listSessionSavedCards"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1334,248 +1334,6 @@ export interface operations {
                     } | components["schemas"]["ErrorBody"];
                 };
             };
-        };
-    };
-    listFaults: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The rules left. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        faults: unknown[];
-                    };
-                };
-            };
-            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                    "text/plain": string;
-                };
-            };
-            /** @description The body is over 1 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Test routes accept application/json only. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failure: one item per property, with the property path as the spec writes it. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    addFault: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    path: string;
-                    /** @enum {string} */
-                    mode: "slow" | "error" | "garbage" | "down";
-                    delay_ms?: number;
-                    count?: number;
-                    /** @enum {string} */
-                    phase?: "before" | "after";
-                    /** @enum {string} */
-                    method?: "GET" | "POST" | "DELETE" | "PUT";
-                };
-            };
-        };
-        responses: {
-            /** @description The rule. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                    "text/plain": string;
-                };
-            };
-            /** @description The body is over 1 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Test routes accept application/json only. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failure: one item per property, with the property path as the spec writes it. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    clearFaults: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                    "text/plain": string;
-                };
-            };
-            /** @description The body is over 1 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Test routes accept application/json only. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Validation failure: one item per property, with the property path as the spec writes it. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            503: components["responses"]["Unavailable"];
         };
     };
     createAccessToken: {
@@ -3317,6 +3075,352 @@ export interface operations {
             };
         };
     };
+    listSessionSavedCards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hosted page customer's active saved cards, masked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        saved_cards: {
+                            id: string;
+                            brand: string | null;
+                            masked: string;
+                            exp_month: number;
+                            exp_year: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credentials, or credentials the gateway does not accept. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorBody"];
+                };
+            };
+            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "text/plain": string;
+                };
+            };
+            /** @description Not found (an unknown session or transaction). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
+                };
+            };
+            /** @description Validation failure: one item per property, with the property path as the spec writes it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        faults: unknown[];
+                    };
+                };
+            };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failure: one item per property, with the property path as the spec writes it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    path: string;
+                    /** @enum {string} */
+                    mode: "slow" | "error" | "garbage" | "down";
+                    delay_ms?: number;
+                    count?: number;
+                    /** @enum {string} */
+                    phase?: "before" | "after";
+                    /** @enum {string} */
+                    method?: "GET" | "POST" | "DELETE" | "PUT";
+                };
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failure: one item per property, with the property path as the spec writes it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    clearFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by the test routes' guard (a host that is not the gateway's or loopback, a cross-site request), or by the edge (empty body). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Test routes accept application/json only. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation failure: one item per property, with the property path as the spec writes it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
@@ -4301,110 +4405,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-        };
-    };
-    listSessionSavedCards: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The hosted page customer's active saved cards, masked. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        saved_cards: {
-                            id: string;
-                            brand: string | null;
-                            masked: string;
-                            exp_month: number;
-                            exp_year: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No credentials, or credentials the gateway does not accept. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
-                };
-            };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
-                    "text/plain": string;
-                };
-            };
-            /** @description Not found (an unknown session or transaction). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is over 1 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
-                };
-            };
-            /** @description Validation failure: one item per property, with the property path as the spec writes it. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            503: components["responses"]["Unavailable"];
         };
     };
     "webhook:transaction-svc:transaction:authorized": {

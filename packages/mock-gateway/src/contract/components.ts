@@ -141,17 +141,22 @@ const SavedPaymentMethod = object({
   card,
 });
 
-const StoredCustomer = object({
-  id: text,
-  first_name: nullableText,
-  last_name: nullableText,
-  email: text,
-  phone: nullableText,
-  address: nullableText,
-  city: nullableText,
-  country: nullableText,
-  postal_code: nullableText,
-});
+/** A stored customer as answered (`as const`: routes/schemas/customers.ts types the answer from it). */
+export const STORED_CUSTOMER = {
+  type: 'object',
+  required: ['id', 'first_name', 'last_name', 'email', 'phone', 'address', 'city', 'country', 'postal_code'],
+  properties: {
+    id: text,
+    first_name: nullableText,
+    last_name: nullableText,
+    email: text,
+    phone: nullableText,
+    address: nullableText,
+    city: nullableText,
+    country: nullableText,
+    postal_code: nullableText,
+  },
+} as const;
 
 const EncryptionKey = object({
   key_id: text,
@@ -168,7 +173,7 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   AuthErrorBody,
   PaymentSession,
   SavedPaymentMethod,
-  StoredCustomer,
+  StoredCustomer: STORED_CUSTOMER,
   EncryptionKey,
 };
 

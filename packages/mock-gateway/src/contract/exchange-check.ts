@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { FORMATS } from '../http/schemas';
-import { GARBAGE_BODY } from '../http/faults';
+import { GARBAGE_BODY } from '../sandbox/faults';
 import { documentedPath } from './document';
 
 type Json = Record<string, unknown>;

@@ -18,7 +18,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import type { MerchantConfig } from '../config';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../api-error';
 import { knownHost } from '../http/mock-guard';
 import { createdOnce } from '../store/settings';
 

@@ -10,14 +10,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { ApiError, NotFoundError } from '../http/api-error';
-import { FAULT_RULE_PROPERTIES, gatewayFaults, type FaultMode } from '../http/faults';
-import { resetSandbox } from '../routes/mock';
+import { ApiError, NotFoundError } from '../api-error';
+import { FAULT_RULE_PROPERTIES, type FaultMode } from '../sandbox/faults';
+import { resetSandbox } from '../sandbox/reset';
 import { withTransaction } from '../store/locks';
-import { settlePending } from '../transactions/settle';
+import { settlePending } from '../payments/settle';
 import { resendDelivery } from '../webhooks/resend';
 import { requireActor, type Viewer } from './access';
-import { deliveryView, transactionView } from './views';
+import { deliveryView } from '../webhooks/delivery-view';
+import { transactionView } from './views';
 
 async function operator(ctx: GatewayContext, request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireActor(ctx, request);
@@ -88,14 +89,14 @@ export function registerDashboardActions(app: FastifyInstance, ctx: GatewayConte
     async (request) => {
       await operator(ctx, request);
       if (request.body.path.startsWith('/dashboard/')) throw new ApiError(422, [{ property: 'path', message: 'The dashboard itself cannot be faulted', params: [] }]);
-      const rule = await gatewayFaults(ctx).add({ path: request.body.path, mode: request.body.mode, count: request.body.count ?? 1 });
-      return { fault: rule, faults: gatewayFaults(ctx).list() };
+      const rule = await ctx.sandbox.faults.add({ path: request.body.path, mode: request.body.mode, count: request.body.count ?? 1 });
+      return { fault: rule, faults: ctx.sandbox.faults.list() };
     },
   );
 
   app.post('/dashboard/api/faults/clear', async (request) => {
     await operator(ctx, request);
-    await gatewayFaults(ctx).clear();
+    await ctx.sandbox.faults.clear();
     return { faults: [] };
   });
 

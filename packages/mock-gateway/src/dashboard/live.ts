@@ -15,7 +15,8 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { GatewayContext } from '../context';
-import { deliveryView, transactionView, type AttemptView, type DeliveryView, type TransactionView } from './views';
+import { deliveryView, type AttemptView, type DeliveryView } from '../webhooks/delivery-view';
+import { transactionView, type TransactionView } from './views';
 
 export const POLL_MS = 500;
 const WINDOW = 50;

@@ -14,13 +14,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { ApiError, NotFoundError } from '../http/api-error';
-import { gatewayFaults } from '../http/faults';
-import { crossSiteRefusal, ensureCookie, merchantFor, requireViewer, signIn, signOut, viewerOf, type Viewer } from './access';
+import { ApiError, NotFoundError } from '../api-error';
+import { ensureCookie, merchantFor, requireViewer, signIn, signOut, viewerOf, type Viewer } from './access';
 import { registerDashboardActions } from './actions';
-import { endLiveStreams, streamLiveEvents } from './live';
+import { streamLiveEvents } from './live';
 import { transactionTimeline } from './timeline';
-import { customerView, deliveryView, sessionView, transactionView } from './views';
+import { deliveryView } from '../webhooks/delivery-view';
+import { customerView, sessionView, transactionView } from './views';
 
 interface ListQuery {
   merchant?: string;
@@ -39,6 +39,13 @@ interface TransactionQuery extends ListQuery {
 const text = (max: number) => ({ type: 'string', maxLength: max });
 const LIST_PROPERTIES = { merchant: text(64), limit: { type: 'string', pattern: '^[0-9]{1,3}$' } };
 
+const transactionSchema = {
+  querystring: {
+    type: 'object',
+    properties: { ...LIST_PROPERTIES, status: text(32), type: text(32), reference: text(256), last4: { type: 'string', pattern: '^[0-9]{4}$' }, from: text(64), to: text(64) },
+  },
+};
+
 function limitOf(query: ListQuery): number {
   return Math.min(Math.max(Number(query.limit ?? 100), 1), 500);
 }
@@ -52,18 +59,12 @@ function timeBound(value: string | undefined, name: string): number | undefined 
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/dashboard/api/')) return;
-    reply.header('cache-control', 'no-store');
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const refusal = crossSiteRefusal(ctx, request);
-      if (refusal) throw refusal;
-    }
-  });
-  app.addHook('preClose', async () => endLiveStreams(ctx));
+  registerViewerRoutes(app, ctx);
+  registerDashboardLists(app, ctx);
+}
 
-  const viewer = (request: FastifyRequest): Promise<Viewer> => requireViewer(ctx, request);
-
+/** Who is looking: GET /me, sign-in and sign-out. */
+function registerViewerRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.get('/dashboard/api/me', async (request, reply) => {
     const found = await ensureCookie(ctx, await viewerOf(ctx, request), reply);
     if (!found) return reply.code(401).send({ signed_in: false, sign_in_required: true });
@@ -74,7 +75,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: GatewayContex
       csrf_token: found.csrfToken,
       now: ctx.clock.iso(),
       webhook_url: found.operator ? ctx.config.webhook_url : null,
-      faults: found.operator ? gatewayFaults(ctx).list() : [],
+      faults: found.operator ? ctx.sandbox.faults.list() : [],
     };
   });
 
@@ -101,12 +102,12 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: GatewayContex
     return { signed_in: false };
   });
 
-  const transactionSchema = {
-    querystring: {
-      type: 'object',
-      properties: { ...LIST_PROPERTIES, status: text(32), type: text(32), reference: text(256), last4: { type: 'string', pattern: '^[0-9]{4}$' }, from: text(64), to: text(64) },
-    },
-  };
+}
+
+/** The lists, a transaction's timeline, a delivery, the live feed. */
+function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext): void {
+  const viewer = (request: FastifyRequest): Promise<Viewer> => requireViewer(ctx, request);
+
   app.get<{ Querystring: TransactionQuery }>('/dashboard/api/transactions', { schema: transactionSchema }, async (request) => {
     const merchant = merchantFor(await viewer(request), request.query.merchant);
     const q = request.query;

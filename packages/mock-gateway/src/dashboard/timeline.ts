@@ -7,7 +7,8 @@
 import type { GatewayContext } from '../context';
 import type { TransactionRecord } from '../store/records';
 import type { Timeline } from '../../dashboard/src/api-types';
-import { deliveryView, maskedCard, sessionView, transactionView } from './views';
+import { deliveryView } from '../webhooks/delivery-view';
+import { maskedCard, sessionView, transactionView } from './views';
 
 /** Operations and deliveries looked at per transaction (one reference's children, each one's events). */
 const RELATED_LIMIT = 200;

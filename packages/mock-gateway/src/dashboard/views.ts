@@ -3,12 +3,10 @@
  * through, so no full card number (a record keeps it for the simulator), no CVV (never kept)
  * and no key or secret can reach the page. Cards appear as the masked 6 + 4 only.
  */
-import type { StoredDelivery } from '../store/record-kinds';
 import type { SavedPaymentMethod, SessionRecord, StoredCustomer, TransactionRecord } from '../store/records';
-import type { WebhookAttempt, WebhookDelivery } from '../webhooks/outbox';
-import type { AttemptView, CustomerView, DeliveryView, SessionView, TransactionView } from '../../dashboard/src/api-types';
+import type { CustomerView, SessionView, TransactionView } from '../../dashboard/src/api-types';
 
-export type { AttemptView, DeliveryView, TransactionView };
+export type { TransactionView };
 
 /** 400000******0002: the first six and the last four, as receipts show them. */
 export function maskedCard(card: { bin: string; last4: string }): string {
@@ -73,31 +71,4 @@ export function savedCardView(method: SavedPaymentMethod): CustomerView['saved_c
 export function customerView(customer: StoredCustomer, cards: SavedPaymentMethod[]): CustomerView {
   const name = [customer.first_name, customer.last_name].filter(Boolean).join(' ');
   return { id: customer.id, name: name || null, email: customer.email, country: customer.country, saved_cards: cards.map(savedCardView) };
-}
-
-export function attemptView(attempt: WebhookAttempt, delivery: WebhookDelivery): AttemptView {
-  return {
-    at: attempt.at,
-    url: attempt.url ?? delivery.url,
-    status: attempt.status,
-    error: attempt.error,
-    duration_ms: attempt.duration_ms,
-    response_excerpt: attempt.response_excerpt ?? null,
-    series: attempt.series ?? 1,
-  };
-}
-
-export function deliveryView(stored: StoredDelivery | WebhookDelivery): DeliveryView {
-  const delivery = 'delivery' in stored ? stored.delivery : stored;
-  return {
-    id: delivery.id,
-    event: delivery.event,
-    transaction_id: delivery.transaction_id,
-    state: delivery.state,
-    url: delivery.url,
-    created_at: delivery.created_at,
-    next_attempt_at: delivery.next_attempt_at,
-    resends: delivery.resends ?? 0,
-    attempts: delivery.attempts.map((attempt) => attemptView(attempt, delivery)),
-  };
 }

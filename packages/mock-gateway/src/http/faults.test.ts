@@ -4,7 +4,7 @@ import { TEST_BROWSER_INFO, type ApiErrorBody, type ExecutionResponse, type Stat
 import { startGateway, type RunningGateway } from '../server';
 import { testGateway, type TestGateway } from '../test-harness';
 import { cardAuthorizeBody, uniqueReference } from '../test-payments';
-import { GARBAGE_BODY, type FaultRule } from './faults';
+import { GARBAGE_BODY, type FaultRule } from '../sandbox/faults';
 
 let t: TestGateway;
 let auth: Record<string, string>;

@@ -14,10 +14,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { healthSchema, readySchema } from '../routes/schemas/service';
+import { injectFaults } from './fault-injection';
 
 const READY_TIMEOUT_MS = 2_000;
 
-/** The probes' routes: exempt from the edge rules (app.ts). */
+/** The probes' routes: exempt from the edge rules (edge.ts). */
 const HEALTH_ROUTES: ReadonlySet<string> = new Set(['/health', '/health/live', '/health/ready']);
 
 export function isHealthCheck(request: FastifyRequest): boolean {
@@ -34,7 +35,18 @@ export async function unreadiness(ctx: GatewayContext): Promise<string | undefin
   }
 }
 
-export function registerHealthRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+/**
+ * The probes, a part of their own: no sandbox sync (a probe must answer even when the
+ * database does not), no edge rules; faults apply as to any route.
+ */
+export function registerHealthPlugin(root: FastifyInstance, ctx: GatewayContext): void {
+  root.register(async (app) => {
+    injectFaults(app, ctx.sandbox.faults);
+    registerHealthRoutes(app, ctx);
+  });
+}
+
+function registerHealthRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   const alive = async (_request: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' as const };

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
-import { ApiError } from './api-error';
+import { ApiError } from '../api-error';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -37,9 +37,9 @@ export function mockRouteRefusal(ctx: GatewayContext, request: FastifyRequest): 
   return null;
 }
 
+/** The /__mock plugin's hook (its 404s included). */
 export function guardMockRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/__mock/')) return;
     const refusal = mockRouteRefusal(ctx, request);
     if (refusal) throw new ApiError(refusal.status, [{ property: '', message: refusal.message, params: [] }]);
   });

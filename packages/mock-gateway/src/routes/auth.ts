@@ -8,11 +8,11 @@
  * exchanges the refresh token for a new pair; an optional `scope` narrows the permissions.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { MerchantConfig } from '../config';
 import type { GatewayContext } from '../context';
-import { AuthError } from '../http/api-error';
+import { AuthError } from '../api-error';
 import { tokenLock } from '../store/locks';
 import type { AccessToken } from '../store/records';
 import { tokenSchema } from './schemas/service';
@@ -69,42 +69,6 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: GatewayContext
 }
 
 /** Who is calling: a merchant backend (bearer token) or a browser (public client key). */
-export type Principal =
-  | { kind: 'bearer'; merchantId: string; scopes: string[] }
-  | { kind: 'client_key'; merchantId: string };
-
-/**
- * Authenticates a request. `clientKey: true` also accepts the public `X-Client-Key`
- * header (Embedded Fields frames); backend-only calls leave it false.
- */
-export async function authenticate(
-  ctx: GatewayContext,
-  request: FastifyRequest,
-  options: { clientKey?: boolean; scope?: string } = {},
-): Promise<Principal> {
-  const header = request.headers.authorization;
-  if (typeof header === 'string' && /^Bearer\s+/i.test(header)) {
-    const token = await ctx.store.token(header.replace(/^Bearer\s+/i, '').trim());
-    if (!token || token.refresh) throw new AuthError(401, 'invalid_token', 'The access token is not valid.');
-    if (token.expires_at_ms <= ctx.clock.now()) throw new AuthError(401, 'invalid_token', 'The access token has expired.');
-    if (options.scope && !token.scopes.includes(options.scope)) {
-      throw new AuthError(403, 'insufficient_scope', `The API client needs permission ${options.scope}.`);
-    }
-    return { kind: 'bearer', merchantId: token.merchant_id, scopes: token.scopes };
-  }
-  const clientKey = request.headers['x-client-key'];
-  if (typeof clientKey === 'string' && clientKey !== '') {
-    if (!options.clientKey) {
-      throw new AuthError(401, 'invalid_token', 'This call needs merchant credentials, not the public client key.');
-    }
-    const merchant = ctx.config.merchants.find((m) => m.client_key === clientKey);
-    if (!merchant?.active) throw new AuthError(401, 'invalid_client', 'Unknown client key.');
-    return { kind: 'client_key', merchantId: merchant.id };
-  }
-  throw new AuthError(401, 'invalid_request', 'Send Authorization: Bearer <ACCESS_TOKEN>.');
-}
-
-/** Exchanges a refresh token once: the token, forgotten in the same unit of work; undefined if unknown or used. */
 async function useRefreshToken(ctx: GatewayContext, refreshToken: string): Promise<AccessToken | undefined> {
   return ctx.store.atomic([tokenLock(refreshToken)], async () => {
     const entry = await ctx.store.token(refreshToken);

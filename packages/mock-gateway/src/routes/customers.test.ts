@@ -1,7 +1,8 @@
 import type { ApiErrorBody } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
-import { findCustomer, type CustomerResponse } from './customers';
+import { findCustomer } from '../customers/customers';
+import type { CustomerResponse } from './schemas/customers';
 
 const CUSTOMERS_URL = '/api/customers';
 

@@ -4,13 +4,13 @@
  * Answers to the public client key (the card frame) or a bearer token (Direct API).
  */
 import type { FastifyInstance } from 'fastify';
+import { BEARER_OR_CLIENT_KEY, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
-import { authenticate } from './auth';
 import { encryptionKeySchema } from './schemas/service';
 
 export function registerEncryptionKeyRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.get('/api/encryption-key', { schema: encryptionKeySchema }, async (request, reply) => {
-    const principal = await authenticate(ctx, request, { clientKey: true });
+  app.get('/api/encryption-key', { schema: encryptionKeySchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request, reply) => {
+    const principal = callerOf(request);
     reply.header('cache-control', 'private, max-age=300');
     return ctx.keys.publicKey(principal.merchantId);
   });

@@ -36,7 +36,7 @@ import { inlineEntry } from '../http/inline-entry';
 import { cardFirstViewDocument } from '../http/card-first-view-document';
 import { viteManifest } from '../http/vite-manifest';
 import { isLocaleTag } from '@payments/core';
-import { sessionStatus } from './sessions';
+import { sessionStatus } from '../sessions/sessions';
 import { bundlePaths } from '../bundles';
 
 export interface FrameRouteOptions {

@@ -10,7 +10,7 @@
  *  - GET /hpp/{session_id}/return      the end of the checkout: success_url when the session
  *                                      completed, else error_url
  *  - GET /hpp/{session_id}/cancel      the Cancel control: cancel_url (success_url once paid)
- *  - GET /api/sessions/{id}/saved-cards the HPP customer's saved cards, masked only
+ *  - (GET /api/sessions/{id}/saved-cards, the page's saved cards, is the API's: routes/saved-cards.ts)
  *
  * The two exits are plain links: the gateway, not the page script, decides where the shopper
  * goes and appends `transaction_id` (when there was an attempt) and `status` (that
@@ -25,17 +25,15 @@ import { hostedPageLocale } from '@payments/core';
 import { documentCatalog, documentCatalogTag } from '../http/document-catalog';
 import { documentTextsTag, firstViewModule, inlineStylesheet, withFirstView, type FirstViewModule } from '../http/hosted-page-document';
 import { join } from 'node:path';
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayPageTexts, resolveLocale, type LocaleTag, type SavedCardSummary } from '@payments/core';
 import { acceptLanguages } from '../acs/shopper-locale';
 import { findMerchant, type GatewayContext } from '../context';
 import { escapeHtml, html, litDocumentCsp, scriptJson, sendPage } from '../http/html';
+import { noStore } from '../http/no-store';
 import { sendAsset, sendCompressed } from '../http/send-asset';
-import type { SavedPaymentMethod, SessionRecord, TransactionRecord } from '../store/records';
-import { authenticate } from './auth';
-import { savedCardsSchema } from './schemas/sessions';
-import { liveSession, sessionStatus } from './sessions';
+import type { SessionRecord, TransactionRecord } from '../store/records';
+import { sessionStatus } from '../sessions/sessions';
 import { bundlePaths } from '../bundles';
 
 export interface HostedPageRouteOptions {
@@ -47,7 +45,15 @@ export interface HostedPageRouteOptions {
   firstViewModule?: (dist: string) => Promise<FirstViewModule | undefined>;
 }
 
-export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayContext, options: HostedPageRouteOptions = {}): void {
+/** The hosted page's routes, in a plugin of their own: its documents embed their session (no-store). */
+export function registerHostedPageRoutes(parent: FastifyInstance, ctx: GatewayContext, options: HostedPageRouteOptions = {}): void {
+  parent.register(async (app) => {
+    noStore(app);
+    hostedPageRoutes(app, ctx, options);
+  });
+}
+
+function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext, options: HostedPageRouteOptions): void {
   const dist = options.dist ?? bundlePaths().hostedPage;
   const readDocument = options.readDocument ?? (() => readFileSync(join(dist, 'index.html'), 'utf8'));
 
@@ -122,19 +128,6 @@ export function registerHostedPageRoutes(app: FastifyInstance, ctx: GatewayConte
   app.get<{ Params: { sessionId: string } }>('/hpp/:sessionId/cancel', async (request, reply) =>
     exit(ctx, request, reply, request.params.sessionId, 'cancel'),
   );
-
-  app.withTypeProvider<JsonSchemaToTsProvider>().get('/api/sessions/:id/saved-cards', { schema: savedCardsSchema }, async (request, reply) => {
-    const { merchantId } = await authenticate(ctx, request, { clientKey: true });
-    const record = await liveSession(ctx, merchantId, request.params.id);
-    reply.header('cache-control', 'no-store');
-    const customerId = record.kind === 'HPP' ? record.hpp?.customer_id : null;
-    if (!customerId) return { saved_cards: [] };
-    const now = new Date(ctx.clock.now());
-    const saved_cards: SavedCardSummary[] = (await ctx.store.paymentMethodsOf(merchantId, customerId))
-      .filter((m) => m.status === 'ACTIVE' && !isExpired(m, now))
-      .map((m) => ({ id: m.id, brand: m.card.brand, masked: m.card.masked, exp_month: m.card.exp_month, exp_year: m.card.exp_year }));
-    return { saved_cards };
-  });
 }
 
 /**
@@ -185,12 +178,6 @@ function drawFirstView(
 async function hostedSession(ctx: GatewayContext, id: string): Promise<SessionRecord | undefined> {
   const record = await ctx.store.session(id);
   return record?.kind === 'HPP' && record.hpp ? record : undefined;
-}
-
-function isExpired(method: SavedPaymentMethod, now: Date): boolean {
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() + 1;
-  return method.card.exp_year < year || (method.card.exp_year === year && method.card.exp_month < month);
 }
 
 /** Where the shopper leaves the page for, with transaction_id and status appended. */

@@ -2,7 +2,7 @@
 import type { Transaction } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
-import { manageCalls, properties } from './manage-test-kit';
+import { manageCalls, properties } from '../test-support/manage-test-kit';
 
 describe('POST /api/transactions/manage', () => {
   let t: TestGateway;

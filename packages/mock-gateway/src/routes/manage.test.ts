@@ -2,7 +2,7 @@
 import type { ExecutionResponse } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
-import { MANAGE_URL, manageCalls, properties, uniqueReference, without } from './manage-test-kit';
+import { MANAGE_URL, manageCalls, properties, uniqueReference, without } from '../test-support/manage-test-kit';
 
 describe('POST /api/transactions/manage', () => {
   let t: TestGateway;

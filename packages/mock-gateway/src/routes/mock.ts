@@ -13,14 +13,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
-import { NotFoundError } from '../http/api-error';
-import { gatewayFaults } from '../http/faults';
-import { changeSandboxConfig } from '../sandbox-config';
+import { NotFoundError } from '../api-error';
+import { resetSandbox } from '../sandbox/reset';
 import { Readable } from 'node:stream';
 import { withTransaction } from '../store/locks';
 import { KINDS, type Kind } from '../store/record-kinds';
 import { exportSnapshot } from '../store/snapshot';
-import { settlePending } from '../transactions/settle';
+import { settlePending } from '../payments/settle';
 import {
   clockSchema,
   getConfigSchema,
@@ -32,23 +31,21 @@ import {
   statsSchema,
 } from './schemas/test-routes';
 
-/** Forgets every transaction, session, customer, token and webhook, the clock's offset and the faults. */
-export async function resetSandbox(ctx: GatewayContext): Promise<void> {
-  await ctx.webhooks.clear();
-  await ctx.store.reset();
-  await ctx.clock.reset();
-  await gatewayFaults(ctx).clear();
+export function registerMockRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  registerSandboxRoutes(app, ctx);
+  registerRecordRoutes(app, ctx);
 }
 
-export function registerMockRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+/** Reset, the clock, the sandbox's config. */
+function registerSandboxRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/__mock/reset', { schema: resetSchema }, async () => {
+  app.post('/reset', { schema: resetSchema }, async () => {
     await resetSandbox(ctx);
     return { reset: true };
   });
 
   app.post(
-    '/__mock/clock',
+    '/clock',
     { schema: clockSchema },
     async (request) => {
       await ctx.clock.advance(request.body.advance_seconds * 1000);
@@ -65,18 +62,23 @@ export function registerMockRoutes(fastify: FastifyInstance, ctx: GatewayContext
     gateway_url: ctx.urls.gateway,
     acs_url: ctx.urls.acs,
   });
-  app.get('/__mock/config', { schema: getConfigSchema }, async () => configView());
+  app.get('/config', { schema: getConfigSchema }, async () => configView());
   app.post(
-    '/__mock/config',
+    '/config',
     { schema: setConfigSchema },
     async (request) => {
-      await changeSandboxConfig(ctx, request.body);
+      await ctx.sandbox.changeConfig(request.body);
       return configView();
     },
   );
 
+}
+
+/** Settling a payment, the counts, the snapshot, the transactions. */
+function registerRecordRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.post(
-    '/__mock/transactions/:id/settle',
+    '/transactions/:id/settle',
     { schema: settleSchema },
     async (request) => {
       return withTransaction(ctx, request.params.id, (record) => {
@@ -86,7 +88,7 @@ export function registerMockRoutes(fastify: FastifyInstance, ctx: GatewayContext
     },
   );
 
-  app.get('/__mock/stats', { schema: statsSchema }, async () => {
+  app.get('/stats', { schema: statsSchema }, async () => {
     const kinds = Object.keys(KINDS) as Kind[];
     const counts = await Promise.all(kinds.map((kind) => ctx.store.count(kind)));
     const memory = process.memoryUsage();
@@ -97,7 +99,7 @@ export function registerMockRoutes(fastify: FastifyInstance, ctx: GatewayContext
     };
   });
 
-  app.get('/__mock/snapshot', { schema: snapshotSchema }, async (_request, reply) =>
+  app.get('/snapshot', { schema: snapshotSchema }, async (_request, reply) =>
     reply
       .type('application/x-ndjson')
       .header('cache-control', 'no-store')
@@ -106,7 +108,7 @@ export function registerMockRoutes(fastify: FastifyInstance, ctx: GatewayContext
   );
 
 
-  app.get('/__mock/transactions', { schema: listTransactionsSchema }, async (request) => {
+  app.get('/transactions', { schema: listTransactionsSchema }, async (request) => {
     const limit = Math.min(Number(request.query.limit ?? 1000), 10_000);
     const records = await ctx.store.recentTransactions({ limit, ...(request.query.reference !== undefined ? { reference: request.query.reference } : {}) });
     return records.map((r) => ({

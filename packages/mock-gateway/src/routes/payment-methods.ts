@@ -13,11 +13,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
+import { invalid } from '../api-error';
 import { paymentMethodLock } from '../store/locks';
 import type { SavedPaymentMethod } from '../store/records';
-import { authenticate } from './auth';
 import { deletePaymentMethodSchema } from './schemas/customers';
 
 export const DETACH_SCOPE = 'payment_method:detach';
@@ -29,9 +29,9 @@ export function registerPaymentMethodRoutes(fastify: FastifyInstance, ctx: Gatew
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.delete(
     '/api/payment-methods/:payment_method_id',
-    { schema: deletePaymentMethodSchema },
+    { schema: deletePaymentMethodSchema, config: { auth: { scope: DETACH_SCOPE } } },
     async (request) => {
-      const principal = await authenticate(ctx, request, { scope: DETACH_SCOPE });
+      const principal = callerOf(request);
       const id = request.params.payment_method_id;
       return ctx.store.atomic([paymentMethodLock(id)], async () => {
         const saved = await ctx.store.paymentMethod(id);

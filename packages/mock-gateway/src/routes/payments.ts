@@ -17,106 +17,17 @@
  *    as on authorize;
  *  - `options` is accepted (any object) and ignored: its keys are provider specific.
  */
-import type { Customer, ExecutionResponse } from '@payments/core';
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { providerPageUrl } from '../acs/urls';
+import { BEARER, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
-import { referenceLock } from '../store/locks';
-import type { TransactionRecord } from '../store/records';
-import { createTransaction, isFinal, markPending, respond, resultResponse } from '../transactions/build';
-import { findIdempotent } from '../transactions/idempotency';
-import { originatorUrl, resolveTerminal } from '../transactions/terminal';
-import { authenticate } from './auth';
-import { PAYMENT_METHODS, paymentSchema } from './schemas/transactions';
-import { findCustomer } from './customers';
-
-export { PAYMENT_METHODS };
-export type PaymentEndpointMethod = (typeof PAYMENT_METHODS)[number];
-
-/** Methods that send the shopper to the provider; the others wait for the provider. */
-const REDIRECT_METHODS: readonly PaymentEndpointMethod[] = ['OPEN_BANKING', 'WALLETS'];
+import { pay } from '../payments/payment';
+import { paymentSchema } from './schemas/transactions';
 
 export function registerPaymentRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/transactions/payment', { schema: paymentSchema }, async (request) => {
-    const principal = await authenticate(ctx, request);
-    const body = request.body;
-    const { terminal } = resolveTerminal(ctx, principal.merchantId, body.terminal_id, 'TRX_TYPE_PAYMENT');
-    if (!terminal.payment_endpoint_methods.includes(body.method)) {
-      throw invalid('method', 'The method is not enabled on this terminal', [body.method, terminal.id]);
-    }
-    return ctx.store.atomic([referenceLock(terminal.id, body.reference)], async () => {
-      const existing = await findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
-      if (existing) return repeatResponse(existing, isPayment);
-      await checkCustomer(ctx, principal.merchantId, body.customer);
-
-      const record = createTransaction(ctx, {
-        merchantId: principal.merchantId,
-        terminalId: terminal.id,
-        reference: body.reference,
-        description: body.description,
-        currency: body.currency,
-        amount: body.amount,
-        transactionType: 'PAYMENT',
-        paymentMethod: { type: body.method.toLowerCase(), method: body.method },
-        customer: body.customer ?? null,
-        customerIp: body.customer_ip,
-        integrationType: 'DIRECT_API',
-        metadata: body.metadata ?? {},
-        originatorUrl: originatorUrl(terminal, body.originator_url),
-        returnUrl: body.return_url,
-        errorUrl: body.error_url,
-        cancelUrl: body.cancel_url,
-      });
-      return REDIRECT_METHODS.includes(body.method) ? startRedirect(ctx, record) : startPending(ctx, record);
-    });
+  app.post('/api/transactions/payment', { schema: paymentSchema, config: { auth: BEARER } }, async (request) => {
+    const principal = callerOf(request);
+    return pay(ctx, principal.merchantId, request.body);
   });
-}
-
-/** OPEN_BANKING, WALLETS: the shopper goes to the provider's page, which settles the payment. */
-function startRedirect(ctx: GatewayContext, record: TransactionRecord): ExecutionResponse {
-  const id = record.transaction.id;
-  const pageUrl = providerPageUrl(ctx, id);
-  markPending(ctx, record, pageUrl);
-  return respond(record, {
-    result: null,
-    action: null,
-    redirect: { transaction_id: id, session_id: id, url: pageUrl },
-    form_submit: null,
-  });
-}
-
-/** UPI, BANK_TRANSFER, QR_CODE: accepted, waiting for the provider. */
-function startPending(ctx: GatewayContext, record: TransactionRecord): ExecutionResponse {
-  markPending(ctx, record);
-  return respond(record, resultResponse(record));
-}
-
-/** customer.id must name a stored customer of this merchant (422 `customer.id`). Shared with payouts. */
-export async function checkCustomer(ctx: GatewayContext, merchantId: string, sent: Partial<Customer> | undefined): Promise<void> {
-  const id = sent?.id;
-  if (id && !(await findCustomer(ctx, merchantId, id))) throw invalid('customer.id', 'Unknown customer', [id]);
-}
-
-function isPayment(record: TransactionRecord): boolean {
-  return record.transaction.transaction_type === 'PAYMENT';
-}
-
-/**
- * The answer to a repeated reference (amount and currency already checked by
- * findIdempotent): the original response while still PENDING, the current state once final.
- * A reference taken by another kind of transaction is refused. Shared with payouts.
- */
-export function repeatResponse(existing: TransactionRecord, sameKind: (record: TransactionRecord) => boolean): ExecutionResponse {
-  const tx = existing.transaction;
-  if (!sameKind(existing)) {
-    throw invalid('reference', `The reference is already used by a ${tx.transaction_type} transaction on this terminal`, [
-      tx.reference,
-      tx.transaction_type,
-    ]);
-  }
-  if (isFinal(tx.status) || !existing.last_response) return resultResponse(existing);
-  return existing.last_response;
 }

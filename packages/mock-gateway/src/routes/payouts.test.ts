@@ -3,7 +3,7 @@ import type { ApiErrorBody, ExecutionResponse, StatusResponse } from '@payments/
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../config';
 import { testGateway, type TestGateway } from '../test-harness';
-import { settlePending } from '../transactions/settle';
+import { settlePending } from '../payments/settle';
 
 const PAYOUT_URL = '/api/transactions/payout';
 

@@ -21,98 +21,17 @@
  *  - no originator_url is taken: the record keeps the terminal's website;
  *  - `options` is accepted (any object) and ignored.
  */
-import type { ApiErrorItem } from '@payments/core';
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { BEARER, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
-import { ApiError } from '../http/api-error';
-import { referenceLock } from '../store/locks';
-import type { TransactionRecord } from '../store/records';
-import { createTransaction, markPending, maskLast4, respond, resultResponse } from '../transactions/build';
-import { findIdempotent } from '../transactions/idempotency';
-import { originatorUrl, resolveTerminal } from '../transactions/terminal';
-import { authenticate } from './auth';
-import { payoutSchema, type PayoutBody } from './schemas/transactions';
-import { checkCustomer, repeatResponse } from './payments';
-
-/** A beneficiary's type, as the payout body's schema allows it. */
-export type BeneficiaryType = PayoutBody['beneficiary']['type'];
+import { payOut } from '../payments/payout';
+import { payoutSchema } from './schemas/transactions';
 
 export function registerPayoutRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/transactions/payout', { schema: payoutSchema }, async (request) => {
-    const principal = await authenticate(ctx, request);
-    const body = request.body;
-    const errors = beneficiaryErrors(body.beneficiary, body.currency);
-    if (errors.length > 0) throw new ApiError(422, errors);
-    const { terminal } = resolveTerminal(ctx, principal.merchantId, body.terminal_id, 'TRX_TYPE_PAYOUT');
-    return ctx.store.atomic([referenceLock(terminal.id, body.reference)], async () => {
-      const existing = await findIdempotent(ctx, terminal.id, body.reference, body.amount, body.currency);
-      if (existing) return repeatResponse(existing, isNonCardPayout);
-      await checkCustomer(ctx, principal.merchantId, body.customer);
-
-      const destination = payoutDestination(body.beneficiary);
-      const record = createTransaction(ctx, {
-        merchantId: principal.merchantId,
-        terminalId: terminal.id,
-        reference: body.reference,
-        description: body.description,
-        currency: body.currency,
-        amount: body.amount,
-        transactionType: 'PAYOUT',
-        paymentMethod: {
-          type: payoutMethodType(body.beneficiary.type, body.currency),
-          masked: maskLast4(destination),
-          method: maskLast4(destination),
-        },
-        customer: body.customer ?? null,
-        customerIp: body.customer_ip ?? request.ip,
-        integrationType: 'DIRECT_API',
-        metadata: body.metadata ?? {},
-        originatorUrl: originatorUrl(terminal, undefined),
-        returnUrl: body.return_url ?? null,
-      });
-      markPending(ctx, record);
-      return respond(record, resultResponse(record));
-    });
+  app.post('/api/transactions/payout', { schema: payoutSchema, config: { auth: BEARER } }, async (request) => {
+    const principal = callerOf(request);
+    return payOut(ctx, principal.merchantId, request.body, request.ip);
   });
-}
-
-/** The Beneficiary table's conditional requirements, which depend on type and currency. */
-export function beneficiaryErrors(beneficiary: PayoutBody['beneficiary'], payoutCurrency: string): ApiErrorItem[] {
-  const errors: ApiErrorItem[] = [];
-  const { type, data } = beneficiary;
-  if (type === 'bank_account' && !data.account_number) {
-    errors.push(required('beneficiary.data.account_number', 'for a bank_account beneficiary'));
-  }
-  // Our decision: the spec marks mobile optional, but a mobile_money payout needs a number.
-  if (type === 'mobile_money' && !data.mobile) {
-    errors.push(required('beneficiary.data.mobile', 'for a mobile_money beneficiary'));
-  }
-  if (payoutCurrency === 'INR' && !data.ifsc) {
-    errors.push(required('beneficiary.data.ifsc', 'for an INR payout'));
-  }
-  return errors;
-}
-
-function required(property: string, condition: string): ApiErrorItem {
-  const field = property.split('.').pop() ?? property;
-  return { property, message: `must have required property '${field}' ${condition}`, params: [field] };
-}
-
-/** Where the money goes: the account number, or the mobile number for mobile money. */
-function payoutDestination(beneficiary: PayoutBody['beneficiary']): string {
-  const value = beneficiary.type === 'bank_account' ? beneficiary.data.account_number : beneficiary.data.mobile;
-  return value ?? '';
-}
-
-export function payoutMethodType(type: BeneficiaryType, payoutCurrency: string): string {
-  if (type === 'bank_account') return payoutCurrency === 'INR' ? 'payout_upi' : 'payout_bank_account';
-  return 'payout_mobile_money';
-}
-
-/** A payout of this endpoint (not a card PAYOUT of authorize, which shares the type). */
-export function isNonCardPayout(record: TransactionRecord): boolean {
-  const tx = record.transaction;
-  return tx.transaction_type === 'PAYOUT' && tx.payment_method.type.startsWith('payout_');
 }

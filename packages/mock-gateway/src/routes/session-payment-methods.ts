@@ -9,10 +9,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { fittingAlternativeMethods, type AlternativeMethodFamily, type MethodDataField } from '@payments/core';
+import { BEARER_OR_CLIENT_KEY, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
-import { authenticate } from './auth';
 import { sessionPaymentMethodsSchema } from './schemas/sessions';
-import { findSession, sessionStatus } from './sessions';
+import { findSession, sessionStatus } from '../sessions/sessions';
 
 export interface SessionPaymentMethodsResponse {
   session_id: string;
@@ -27,8 +27,8 @@ export interface SessionPaymentMethodsResponse {
 
 export function registerSessionPaymentMethodRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/api/sessions/:id/payment-methods', { schema: sessionPaymentMethodsSchema }, async (request): Promise<SessionPaymentMethodsResponse> => {
-    const { merchantId } = await authenticate(ctx, request, { clientKey: true });
+  app.get('/api/sessions/:id/payment-methods', { schema: sessionPaymentMethodsSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request): Promise<SessionPaymentMethodsResponse> => {
+    const { merchantId } = callerOf(request);
     const record = await findSession(ctx, merchantId, request.params.id);
     const { session } = record;
     const terminal = ctx.config.terminals.find((t) => t.id === session.terminal_id);

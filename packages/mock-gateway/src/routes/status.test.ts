@@ -1,7 +1,7 @@
 import type { ExecutionResponse, StatusResponse } from '@payments/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
-import { createTransaction } from '../transactions/build';
+import { createTransaction } from '../payments/build';
 
 describe('GET /api/transactions/{id}/status', () => {
   let t: TestGateway;

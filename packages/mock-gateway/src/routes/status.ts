@@ -13,14 +13,14 @@
 import type { StatusResponse } from '@payments/core';
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { BEARER_OR_CLIENT_KEY, callerOf } from '../http/authentication';
 import type { GatewayContext } from '../context';
-import { authenticate } from './auth';
 import { statusSchema } from './schemas/transactions';
 
 export function registerStatusRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/api/transactions/:id/status', { schema: statusSchema }, async (request, reply) => {
-    const principal = await authenticate(ctx, request, { clientKey: true });
+  app.get('/api/transactions/:id/status', { schema: statusSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request, reply) => {
+    const principal = callerOf(request);
     reply.header('cache-control', 'no-store');
     return transactionStatus(ctx, principal.merchantId, request.params.id);
   });

@@ -1,7 +1,5 @@
 /**
- * Webhook keys and the mock's delivery log.
- *  - GET /.well-known/jwks.json: the public keys that verify webhook JWTs (spec:
- *    Authentication, 6 leaves key distribution "not shown"; a JWKS is our choice).
+ * The mock's delivery log (the /__mock plugin; paths are relative to its prefix):
  *  - GET /__mock/webhooks[?event=&transaction_id=]: the deliveries with their attempts (the
  *    newest 10,000), oldest first, as `{deliveries}`.
  *  - DELETE /__mock/webhooks: forgets the deliveries (204).
@@ -11,20 +9,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { GatewayContext } from '../context';
-import { deliveryView } from '../dashboard/views';
+import { deliveryView } from '../webhooks/delivery-view';
 import { resendDelivery } from '../webhooks/resend';
-import { jwksSchema } from './schemas/service';
 import { clearSchema, listDeliveriesSchema, resendSchema } from './schemas/test-routes';
 
 export function registerWebhookRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/.well-known/jwks.json', { schema: jwksSchema }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return ctx.webhooks.jwks();
-  });
-
   app.get(
-    '/__mock/webhooks',
+    '/webhooks',
     { schema: listDeliveriesSchema },
     async (request) => {
       const { event, transaction_id: transactionId } = request.query;
@@ -36,12 +28,12 @@ export function registerWebhookRoutes(fastify: FastifyInstance, ctx: GatewayCont
     },
   );
 
-  app.post('/__mock/webhooks/:id/resend', { schema: resendSchema }, async (request, reply) => {
+  app.post('/webhooks/:id/resend', { schema: resendSchema }, async (request, reply) => {
     const delivery = await resendDelivery(ctx, request.params.id);
     return reply.code(202).send({ delivery: deliveryView(delivery) });
   });
 
-  app.delete('/__mock/webhooks', { schema: clearSchema }, async (_request, reply) => {
+  app.delete('/webhooks', { schema: clearSchema }, async (_request, reply) => {
     await ctx.webhooks.clear();
     return reply.code(204).send();
   });

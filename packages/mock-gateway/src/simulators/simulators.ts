@@ -15,7 +15,7 @@ import {
   type TransStatus,
 } from '@payments/core';
 import type { SimulatorKind } from '../config';
-import type { Outcome } from '../transactions/build';
+import type { Outcome } from '../payments/build';
 
 export type AuthenticationPlan =
   | { kind: 'skip' }

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testStore } from '../test-harness';
+import { testStore } from '../test-support/test-stores';
 
 describe.runIf(process.env.GATEWAY_TEST_STORE === 'embedded')('the embedded run', () => {
   it("opens each test file's database in a copy of the run's migrated template", async () => {

@@ -4,8 +4,13 @@
  * one payment per session), 3-D Secure steps, provider pages, settle, and capture, refund and
  * void (their children share the reference, so refund and capture totals are summed under it).
  */
-import type { GatewayContext } from '../context';
 import type { TransactionRecord } from './records';
+import type { Store } from './store';
+
+/** What a unit of work on a transaction needs: the store (a GatewayContext is one). */
+interface WithStore {
+  store: Store;
+}
 
 export const referenceLock = (terminalId: string, reference: string): string => `reference:${terminalId}:${reference}`;
 export const sessionLock = (sessionId: string): string => `session:${sessionId}`;
@@ -20,7 +25,7 @@ export const settingLock = (key: string): string => `setting:${key}`;
  * record as it is once the lock is held; `work(undefined)` when there is no such transaction.
  */
 export async function withTransaction<T>(
-  ctx: GatewayContext,
+  ctx: WithStore,
   id: string,
   work: (record: TransactionRecord | undefined) => Promise<T> | T,
 ): Promise<T> {
@@ -32,7 +37,7 @@ export async function withTransaction<T>(
 
 /** `withTransaction` for the transaction whose 3-D Secure authentication has this server transaction id. */
 export async function withThreeDsTransaction<T>(
-  ctx: GatewayContext,
+  ctx: WithStore,
   serverTransId: string,
   work: (record: TransactionRecord | undefined) => Promise<T> | T,
 ): Promise<T> {

@@ -24,7 +24,7 @@ export interface CardFacts {
   number: string;
 }
 
-/** One step of a 3-D Secure authentication, for the dashboard's timeline (three-ds/steps.ts). */
+/** One step of a 3-D Secure authentication, for the dashboard's timeline (payments/three-ds/steps.ts). */
 export interface ThreeDsStep {
   /** Gateway clock. */
   at: string;

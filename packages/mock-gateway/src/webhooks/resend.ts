@@ -6,7 +6,7 @@
  * 24-hour horizon, to the webhook URL set now (the delivery's own when none is set).
  */
 import type { GatewayContext } from '../context';
-import { ApiError, NotFoundError } from '../http/api-error';
+import { ApiError, NotFoundError } from '../api-error';
 import { deliveryLock } from '../store/locks';
 import type { WebhookDelivery } from './outbox';
 

@@ -6,10 +6,11 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JS
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TransactionStatus, TransactionType, WebhookBody } from '@payments/core';
 import { CardKeys } from '../card-keys';
-import { Clock } from '../clock';
+import { Clock } from '../sandbox/clock';
 import { defaultConfig, type GatewayConfig } from '../config';
 import type { GatewayContext } from '../context';
 import { registerComponents } from '../contract/document';
+import { registerWebhookKeyRoutes } from '../routes/webhook-keys';
 import { registerWebhookRoutes } from '../routes/webhooks';
 import { MemoryBackend } from '../store/memory-backend';
 import { Store } from '../store/store';
@@ -128,6 +129,7 @@ function fakeContext(config: Partial<GatewayConfig>): GatewayContext {
     config: { ...defaultConfig(), webhook_retry_base_ms: 20, ...config },
     store,
     clock: new Clock(store),
+    sandbox: undefined as never, // the outbox reads no sandbox setting
     keys: new CardKeys(store),
     webhooks: undefined as never,
     urls: { gateway: GATEWAY, acs: 'http://127.0.0.1:2' },
@@ -374,7 +376,8 @@ describe('webhook routes', () => {
     const ctx = fakeContext({ webhook_url: '' });
     const app = Fastify();
     registerComponents(app); // the shared schemas the routes refer to, as the gateway has them
-    registerWebhookRoutes(app, ctx);
+    registerWebhookKeyRoutes(app, ctx);
+    app.register(async (mock) => registerWebhookRoutes(mock, ctx), { prefix: '/__mock' }); // as the /__mock plugin does
     cleanups.push(() => app.close());
     await inUnit(ctx, () => ctx.webhooks.announceTransaction(record('AUTHORIZE', 'DECLINED')));
     const other = record('PURCHASE', 'APPROVED');

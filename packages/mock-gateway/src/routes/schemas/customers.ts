@@ -2,7 +2,7 @@
  * The schemas of the customer routes: POST /api/customers and the saved card delete.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { ref } from '../../contract/components';
+import { ref, type STORED_CUSTOMER } from '../../contract/components';
 import { ok, responses } from '../../contract/responses';
 import { country, str } from '../../http/schemas';
 
@@ -40,6 +40,8 @@ const deleteParams = {
 } as const;
 
 export type CustomerBody = FromSchema<typeof customerBody>;
+/** POST /api/customers' answer: the type of its schema (the StoredCustomer component). */
+export type CustomerResponse = FromSchema<typeof STORED_CUSTOMER>;
 
 export const createCustomerSchema = {
   body: customerBody,

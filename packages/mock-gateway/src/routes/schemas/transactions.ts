@@ -8,7 +8,7 @@ import { ref } from '../../contract/components';
 import { ok, responses } from '../../contract/responses';
 import { TRANS_STATUSES } from '@payments/core';
 import { amount, country, currency, customer, description, ip, metadata, originatorUrl, str, terminalId, url } from '../../http/schemas';
-import { directAuthorizeSchema, sessionAuthorizeSchemaCvvLess } from '../authorize-schema';
+import { directAuthorizeSchema, sessionAuthorizeSchemaCvvLess } from './authorize';
 
 export const PAYMENT_METHODS = ['OPEN_BANKING', 'UPI', 'WALLETS', 'BANK_TRANSFER', 'QR_CODE'] as const;
 

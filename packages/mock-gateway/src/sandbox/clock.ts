@@ -1,11 +1,11 @@
 /**
  * The gateway's notion of now. Tests move it with POST /__mock/clock to expire tokens and
  * sessions without waiting. The offset is kept in the store, so a restarted gateway keeps
- * the time it had been moved to, and replicas on one store share it (sandbox-revision.ts
+ * the time it had been moved to, and replicas on one store share it (sandbox/revision.ts
  * reloads it); `now()` stays synchronous (the offset is held in memory).
  */
-import { bumpSandboxRevision, sandboxLock } from './sandbox-revision';
-import type { Store } from './store/store';
+import { changeSandboxSetting } from './revision';
+import type { Store } from '../store/store';
 
 const OFFSET = 'clock-offset-ms';
 
@@ -40,12 +40,6 @@ export class Clock {
       this.offsetMs = next(this.offsetMs);
       return;
     }
-    const store = this.store;
-    this.offsetMs = await store.atomic([sandboxLock], async () => {
-      const offset = next((await store.setting<number>(OFFSET)) ?? 0);
-      store.putSetting(OFFSET, offset);
-      await bumpSandboxRevision(store);
-      return offset;
-    });
+    this.offsetMs = await changeSandboxSetting(this.store, OFFSET, 0, next);
   }
 }

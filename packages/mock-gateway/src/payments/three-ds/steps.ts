@@ -5,8 +5,8 @@
  * simulated flow decided, no shopper involved). Kept on the transaction's 3-D Secure state.
  */
 import type { TransStatus } from '@payments/core';
-import type { GatewayContext } from '../context';
-import type { ThreeDsStep, TransactionRecord } from '../store/records';
+import type { GatewayContext } from '../../context';
+import type { ThreeDsStep, TransactionRecord } from '../../store/records';
 
 /** At most this many steps per transaction (a replayed step cannot grow a record without end). */
 const MAX_STEPS = 32;

@@ -14,8 +14,8 @@ import {
   type StatusResponse,
   type ThreeDsActionToken,
 } from '@payments/core';
-import { testGateway, type TestGateway } from '../test-harness';
-import { cardAuthorizeBody, uniqueReference } from '../test-payments';
+import { testGateway, type TestGateway } from '../../test-harness';
+import { cardAuthorizeBody, uniqueReference } from '../../test-payments';
 
 const CLIENT_KEY = { 'x-client-key': 'test-client-key' };
 

@@ -10,7 +10,7 @@
  */
 import { ERROR_CODES, decodeBase64Json, type PaymentMethodData } from '@payments/core';
 import type { GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
+import { invalid } from '../api-error';
 import type { CardFacts, SavedPaymentMethod } from '../store/records';
 import { cardBrand } from './card-brand';
 import { cardHasher } from './card-hash';

@@ -14,13 +14,13 @@ import {
   type ThreeDsActionToken,
   type TransStatus,
 } from '@payments/core';
-import { acsChallengeUrl, acsFormSubmitUrl, acsMethodUrl, acsRedirectUrl } from '../acs/urls';
-import type { GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
-import { authenticationAllowsAuthorization, decideAuthorization, flowTraits, type AuthenticationPlan } from '../simulators/simulators';
-import type { ThreeDsState, TransactionRecord } from '../store/records';
-import { finalize, markPending, respond, resultResponse, touch } from '../transactions/build';
-import { saveCardIfAsked } from '../transactions/tokenize';
+import { acsChallengeUrl, acsFormSubmitUrl, acsMethodUrl, acsRedirectUrl } from '../../acs/urls';
+import type { GatewayContext } from '../../context';
+import { invalid } from '../../api-error';
+import { authenticationAllowsAuthorization, decideAuthorization, flowTraits, type AuthenticationPlan } from '../../simulators/simulators';
+import type { ThreeDsState, TransactionRecord } from '../../store/records';
+import { finalize, markPending, respond, resultResponse, touch } from '../build';
+import { saveCardIfAsked } from '../tokenize';
 import { noteThreeDsStep } from './steps';
 
 export const MESSAGE_VERSION = '2.2.0';

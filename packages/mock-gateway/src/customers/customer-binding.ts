@@ -12,8 +12,8 @@
 import type { Customer } from '@payments/core';
 import { ERROR_CODES } from '@payments/core';
 import type { GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
-import { findCustomer, publicCustomer } from '../routes/customers';
+import { invalid } from '../api-error';
+import { findCustomer, publicCustomer } from './customers';
 import type { SavedPaymentMethod, SessionRecord } from '../store/records';
 
 /** The customer the merchant created the session or hosted page for, if any. */

@@ -10,7 +10,7 @@
  */
 import { PROCESSING_CODES, isBankPayment } from '@payments/core';
 import type { GatewayContext } from '../context';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../api-error';
 import type { TransactionRecord } from '../store/records';
 import { finalize } from './build';
 

@@ -4,7 +4,8 @@
  * plus a session, which supplies amount, reference and the rest). Per-type payment method
  * data is checked with if/then, so a missing field is reported on its own property.
  */
-import { amount, browserInfo, country, currency, customer, ip, metadata, originatorUrl, str, terminalId, url } from '../http/schemas';
+import type { FromSchema } from 'json-schema-to-ts';
+import { amount, browserInfo, country, currency, customer, ip, metadata, originatorUrl, str, terminalId, url } from '../../http/schemas';
 
 const cipher = { type: 'string', minLength: 1, maxLength: 4096 } as const;
 const name = str(1, 255);
@@ -13,6 +14,86 @@ export const PAYMENT_METHOD_TYPE =
   '^(card|saved_card|network-token|wallet-a|wallet-a-redirect|wallet-b-redirect|bank-network-redirect|openbanking-redirect|provider-x-local|provider-y-redirect-[a-z0-9-]+)$';
 
 const typeIs = <T extends string>(type: T) => ({ properties: { type: { const: type } }, required: ['type'] }) as const;
+
+/** The data of every method but a card (whose CVV depends on the session: paymentMethodSchema). */
+const OTHER_METHODS = [
+  {
+    if: typeIs('saved_card'),
+    then: {
+      properties: {
+        data: {
+          type: 'object',
+          required: ['payment_method_id'],
+          properties: { payment_method_id: str(1, 64), encrypted_cvv: cipher },
+        },
+      },
+    },
+  },
+  {
+    if: typeIs('network-token'),
+    then: {
+      properties: {
+        data: {
+          type: 'object',
+          required: ['encrypted_token_number', 'encrypted_expiration_month', 'encrypted_expiration_year'],
+          properties: {
+            encrypted_token_number: cipher,
+            encrypted_expiration_month: cipher,
+            encrypted_expiration_year: cipher,
+            encrypted_cryptogram: cipher,
+            eci: { type: 'string', enum: ['00', '01', '02', '05', '06', '07'] },
+            source: { type: 'string', enum: ['wallet-b', 'wallet-a', 'network-token'] },
+          },
+        },
+      },
+    },
+  },
+  {
+    if: typeIs('wallet-a'),
+    then: {
+      properties: {
+        data: { type: 'object', required: ['google_pay_token'], properties: { google_pay_token: str(1, 65536) } },
+      },
+    },
+  },
+  {
+    if: typeIs('provider-x-local'),
+    then: {
+      properties: {
+        data: {
+          type: 'object',
+          required: ['email', 'first_name', 'last_name'],
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 512 },
+            first_name: name,
+            last_name: name,
+            phone: { type: 'string', pattern: '^\\+[1-9]\\d{1,14}$' },
+            country,
+            address: name,
+            city: name,
+            postal_code: name,
+            state: name,
+            date_of_birth: { type: 'string', format: 'date' },
+            language: str(2, 35),
+            blik_code: { type: 'string', pattern: '^\\d{6}$' },
+          },
+        },
+      },
+    },
+  },
+  {
+    if: { properties: { type: { type: 'string', pattern: '^provider-y-redirect-' } }, required: ['type'] },
+    then: {
+      properties: {
+        data: {
+          type: 'object',
+          required: ['email', 'first_name', 'last_name'],
+          properties: { email: { type: 'string', format: 'email', maxLength: 512 }, first_name: name, last_name: name },
+        },
+      },
+    },
+  },
+] as const;
 
 function paymentMethodSchema<C extends boolean>(options: { cvvRequired: C }) {
   return {
@@ -47,82 +128,7 @@ function paymentMethodSchema<C extends boolean>(options: { cvvRequired: C }) {
           },
         },
       },
-      {
-        if: typeIs('saved_card'),
-        then: {
-          properties: {
-            data: {
-              type: 'object',
-              required: ['payment_method_id'],
-              properties: { payment_method_id: str(1, 64), encrypted_cvv: cipher },
-            },
-          },
-        },
-      },
-      {
-        if: typeIs('network-token'),
-        then: {
-          properties: {
-            data: {
-              type: 'object',
-              required: ['encrypted_token_number', 'encrypted_expiration_month', 'encrypted_expiration_year'],
-              properties: {
-                encrypted_token_number: cipher,
-                encrypted_expiration_month: cipher,
-                encrypted_expiration_year: cipher,
-                encrypted_cryptogram: cipher,
-                eci: { type: 'string', enum: ['00', '01', '02', '05', '06', '07'] },
-                source: { type: 'string', enum: ['wallet-b', 'wallet-a', 'network-token'] },
-              },
-            },
-          },
-        },
-      },
-      {
-        if: typeIs('wallet-a'),
-        then: {
-          properties: {
-            data: { type: 'object', required: ['google_pay_token'], properties: { google_pay_token: str(1, 65536) } },
-          },
-        },
-      },
-      {
-        if: typeIs('provider-x-local'),
-        then: {
-          properties: {
-            data: {
-              type: 'object',
-              required: ['email', 'first_name', 'last_name'],
-              properties: {
-                email: { type: 'string', format: 'email', maxLength: 512 },
-                first_name: name,
-                last_name: name,
-                phone: { type: 'string', pattern: '^\\+[1-9]\\d{1,14}$' },
-                country,
-                address: name,
-                city: name,
-                postal_code: name,
-                state: name,
-                date_of_birth: { type: 'string', format: 'date' },
-                language: str(2, 35),
-                blik_code: { type: 'string', pattern: '^\\d{6}$' },
-              },
-            },
-          },
-        },
-      },
-      {
-        if: { properties: { type: { type: 'string', pattern: '^provider-y-redirect-' } }, required: ['type'] },
-        then: {
-          properties: {
-            data: {
-              type: 'object',
-              required: ['email', 'first_name', 'last_name'],
-              properties: { email: { type: 'string', format: 'email', maxLength: 512 }, first_name: name, last_name: name },
-            },
-          },
-        },
-      },
+      ...OTHER_METHODS,
     ],
   } as const;
 }
@@ -198,16 +204,6 @@ export function sessionAuthorizeSchema<C extends boolean>(options: { cvvRequired
 export const sessionAuthorizeSchemaWithCvv = sessionAuthorizeSchema({ cvvRequired: true });
 export const sessionAuthorizeSchemaCvvLess = sessionAuthorizeSchema({ cvvRequired: false });
 
-/**
- * Spec: options.three_ds.notification_url must be https, well-formed with a host, ≤ 256.
- * The host must be written right after "https://": the URL parser would repair
- * "https:///path" (or backslashes) into a host of its own choosing (hostile suite regression).
- */
-export function isValidNotificationUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length > 256 || !/^https:\/\/[^\s/?#\\]/.test(value)) return false;
-  try {
-    return new URL(value).hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+/** The bodies as the schemas describe them (a merchant's backend; the browser, in a session). */
+export type DirectAuthorizeBody = FromSchema<typeof directAuthorizeSchema>;
+export type SessionAuthorizeBody = FromSchema<typeof sessionAuthorizeSchemaCvvLess>;

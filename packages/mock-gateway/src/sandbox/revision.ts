@@ -7,18 +7,27 @@
  * replica moved it, reloads those settings: a clock advanced through replica A is the clock of
  * the next request on replica B.
  */
-import type { FastifyInstance } from 'fastify';
-import { settingLock } from './store/locks';
-import type { Store } from './store/store';
+import { settingLock } from '../store/locks';
+import type { Store } from '../store/store';
 
 const REVISION = 'sandbox-revision';
 
 /** The lock every change of a sandbox-wide setting takes (one lock: such changes are rare). */
-export const sandboxLock = settingLock(REVISION);
+const sandboxLock = settingLock(REVISION);
 
-/** Inside a unit of work holding `sandboxLock`: tells the other replicas to reload. */
-export async function bumpSandboxRevision(store: Store): Promise<void> {
-  store.putSetting(REVISION, ((await store.setting<number>(REVISION)) ?? 0) + 1);
+/**
+ * Every change of a sandbox-wide setting (the clock's offset, the config, the fault rules):
+ * in one unit of work under the sandbox's lock, reads the stored value (`initial` when there
+ * is none), stores what `change` makes of it and moves the revision, so the other replicas
+ * reload. Returns the stored value.
+ */
+export async function changeSandboxSetting<S>(store: Store, key: string, initial: S, change: (current: S) => S): Promise<S> {
+  return store.atomic([sandboxLock], async () => {
+    const next = change((await store.setting<S>(key)) ?? initial);
+    store.putSetting(key, next);
+    store.putSetting(REVISION, ((await store.setting<number>(REVISION)) ?? 0) + 1);
+    return next;
+  });
 }
 
 /** Reloads the sandbox-wide settings when another replica changed them (shared stores only). */
@@ -45,12 +54,4 @@ export class SandboxRevision {
     }
     await this.loading.done;
   }
-}
-
-/** Before anything else sees a request (faults, routes): the sandbox's settings are current. */
-export function syncSandboxOnRequest(app: FastifyInstance, revision: SandboxRevision): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/health')) return; // a probe must answer even when the database does not
-    await revision.refresh();
-  });
 }

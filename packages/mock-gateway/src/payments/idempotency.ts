@@ -4,7 +4,7 @@
  * currency it is a 422. Nothing is ever charged twice for one reference.
  */
 import type { GatewayContext } from '../context';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../api-error';
 import type { TransactionRecord } from '../store/records';
 
 export async function findIdempotent(

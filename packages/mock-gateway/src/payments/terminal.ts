@@ -6,7 +6,7 @@
 import { PROCESSING_CODES } from '@payments/core';
 import type { MerchantConfig, TerminalConfig, TerminalFeature } from '../config';
 import { findMerchant, findTerminal, type GatewayContext } from '../context';
-import { invalid } from '../http/api-error';
+import { invalid } from '../api-error';
 
 export function resolveTerminal(
   ctx: GatewayContext,

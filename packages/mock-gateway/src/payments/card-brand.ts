@@ -6,7 +6,7 @@
  * checked against the decrypted number, and a network the number does not have is a 422.
  */
 import { detectCardNetworks, gatewayNetworkName } from '@payments/core';
-import { invalid } from '../http/api-error';
+import { invalid } from '../api-error';
 
 export function cardBrand(number: string, chosen?: unknown): string | null {
   const networks = detectCardNetworks(number).map(gatewayNetworkName);
