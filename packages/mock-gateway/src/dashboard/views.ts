@@ -3,7 +3,7 @@
  * through, so no full card number (a record keeps it for the simulator), no CVV (never kept)
  * and no key or secret can reach the page. Cards appear as the masked 6 + 4 only.
  */
-import type { StoredDelivery } from '../store/record-kinds';
+import type { StoredDelivery } from '../store/delivery-queue';
 import type { SavedPaymentMethod, SessionRecord, StoredCustomer, TransactionRecord } from '../store/records';
 import type { WebhookAttempt, WebhookDelivery } from '../webhooks/outbox';
 import type { AttemptView, CustomerView, DeliveryView, SessionView, TransactionView } from '../../dashboard/src/api-types';

@@ -53,14 +53,11 @@ export interface WebhookOutbox {
   announceTokenization(merchantId: string, data: TokenizationWebhookData): void;
   /** Deliveries with every attempt, oldest first (the newest `limit` of them). */
   deliveries(filter?: DeliveryFilter): Promise<WebhookDelivery[]>;
-  /**
-   * Starts a new series of attempts of a delivery that webhooks/resend.ts has just re-armed
-   * (state pending, no attempt due): its first attempt now, in the merchant's order.
-   */
-  sendAgain(merchantId: string, id: string, done: number): void;
+  /** Claims what is due now: a delivery webhooks/resend.ts has just re-armed (its new series starts, in the merchant's order). */
+  wake(): void;
   /** The request an attempt of this delivery sends, freshly signed: `listen --forward-to`, the dashboard's copy. */
   signedRequest(delivery: WebhookDelivery, rawBody: string): Promise<{ headers: Record<string, string>; body: string }>;
-  /** Takes up the deliveries a previous run of the gateway left open (at start). */
+  /** Starts claiming: takes up the deliveries a previous run of the gateway left open (at start). */
   resume(): Promise<void>;
   /** Where deliveries go from now on ('' turns delivery off; deliveries are still recorded). */
   setUrl(url: string): void;
@@ -70,7 +67,7 @@ export interface WebhookOutbox {
   idle(): Promise<void>;
   /** Forgets deliveries (POST /__mock/reset, DELETE /__mock/webhooks). */
   clear(): Promise<void>;
-  /** Stops timers; pending retries are dropped. */
+  /** Claims nothing more (a crash, as far as the queue can tell: this process's leases stay until they run out). */
   stop(): void;
   /**
    * For a graceful stop (SIGTERM): claims nothing more, lets the attempts on the wire finish
