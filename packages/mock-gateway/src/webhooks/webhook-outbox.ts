@@ -27,6 +27,7 @@
  * (whoever held them is gone). When claiming runs: outbox-pump.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TOKENIZATION_EVENT, type TokenizationWebhookData, type WebhookBody } from '@payments/core';
 import type { GatewayContext } from '../context';
@@ -45,8 +46,11 @@ export { WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_LEASE_MS, WEBHOOK_USER_AGENT } from
 
 export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   const signer = createWebhookSigner(() => ctx.urls.gateway, ctx.store);
-  /** This process, as the holder of leases. */
-  const owner = randomUUID();
+  /**
+   * This outbox, as the holder of leases: the host and process first, so an operator reading
+   * `locked_by` knows which replica holds a delivery (several gateways may share one process).
+   */
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const shutdown = new AbortController();
   /** Bumped by clear(): attempts claimed before it are not recorded. */
   let generation = 0;
