@@ -45,21 +45,39 @@ import { storeWait } from './store-wait';
 export { WEBHOOK_ATTEMPT_TIMEOUT_MS, WEBHOOK_LEASE_MS, WEBHOOK_USER_AGENT } from './delivery-steps';
 
 export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
-  const signer = createWebhookSigner(() => ctx.urls.gateway, ctx.store);
+  return new Outbox(ctx);
+}
+
+class Outbox implements WebhookOutbox {
+  private readonly signer: ReturnType<typeof createWebhookSigner>;
   /**
    * This outbox, as the holder of leases: the host and process first, so an operator reading
    * `locked_by` knows which replica holds a delivery (several gateways may share one process).
    */
-  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const shutdown = new AbortController();
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly shutdown = new AbortController();
   /** Bumped by clear(): attempts claimed before it are not recorded. */
-  let generation = 0;
-  let stopped = false;
+  private generation = 0;
+  private stopped = false;
   /** A claim or a record, tried again while the database fails (store-wait.ts). */
-  const whenStoreAnswers = storeWait({ signal: shutdown.signal, dropped: (of) => stopped || of !== generation });
+  private readonly whenStoreAnswers = storeWait({ signal: this.shutdown.signal, dropped: (of) => this.stopped || of !== this.generation });
+  private readonly pump: OutboxPump;
 
-  async function attemptHeaders(delivery: WebhookDelivery, rawBody: string, number: number): Promise<Record<string, string>> {
-    const jwt = await signer.signWebhook(rawBody, delivery.id, delivery.merchant_id);
+  constructor(private readonly ctx: GatewayContext) {
+    this.signer = createWebhookSigner(() => ctx.urls.gateway, ctx.store);
+    this.pump = new OutboxPump({
+      shared: ctx.store.shared,
+      now: () => ctx.clock.now(),
+      claim: (limit) => this.whenStoreAnswers(this.generation, () => claimDue(ctx.store.deliveries, this.owner, ctx.clock.now(), limit)),
+      attempt: (stored) => this.attempt(stored),
+      nextDue: () => ctx.store.deliveries.nextDue(),
+      soon: (dueAt) => dueAt <= ctx.clock.now() + ctx.config.webhook_retry_base_ms * 4,
+      onError: (cause) => console.error(`webhook outbox: claiming due deliveries: ${describeError(cause)}`),
+    });
+  }
+
+  private async attemptHeaders(delivery: WebhookDelivery, rawBody: string, number: number): Promise<Record<string, string>> {
+    const jwt = await this.signer.signWebhook(rawBody, delivery.id, delivery.merchant_id);
     return {
       'content-type': 'application/json',
       authorization: `Bearer ${jwt}`,
@@ -70,36 +88,25 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
   }
 
   /** One claimed delivery: send, decide what follows, record. Never rejects. */
-  async function attempt(stored: StoredDelivery): Promise<void> {
-    const of = generation;
-    const id = stored.delivery.id;
+  private async attempt(stored: StoredDelivery): Promise<void> {
+    const of = this.generation;
     try {
-      const headers = await attemptHeaders(stored.delivery, stored.raw_body, stored.delivery.attempts.length + 1);
-      const sent = await sendAttempt(stored, headers, () => ctx.clock.now(), shutdown.signal);
+      const headers = await this.attemptHeaders(stored.delivery, stored.raw_body, stored.delivery.attempts.length + 1);
+      const sent = await sendAttempt(stored, headers, () => this.ctx.clock.now(), this.shutdown.signal);
       // Stopped mid-attempt: left as claimed; a graceful stop releases it, a crash's lease runs out.
-      if (stopped && sent.result.status === null) return;
-      const next = scheduleNext(stored, sent, ctx.config);
-      await whenStoreAnswers(of, () => recordAttempt(ctx.store.deliveries, owner, stored, sent, next));
+      if (this.stopped && sent.result.status === null) return;
+      const next = scheduleNext(stored, sent, this.ctx.config);
+      await this.whenStoreAnswers(of, () => recordAttempt(this.ctx.store.deliveries, this.owner, stored, sent, next));
     } catch (cause) {
       // Stopped while the database was away, or it failed otherwise: the lease runs out and the delivery is taken up again.
-      if (!stopped) console.error(`webhook delivery ${id}: ${describeError(cause)}`);
+      if (!this.stopped) console.error(`webhook delivery ${stored.delivery.id}: ${describeError(cause)}`);
     }
   }
 
-  const pump = new OutboxPump({
-    shared: ctx.store.shared,
-    now: () => ctx.clock.now(),
-    claim: (limit) => whenStoreAnswers(generation, () => claimDue(ctx.store.deliveries, owner, ctx.clock.now(), limit)),
-    attempt,
-    nextDue: () => ctx.store.deliveries.nextDue(),
-    soon: (dueAt) => dueAt <= ctx.clock.now() + ctx.config.webhook_retry_base_ms * 4,
-    onError: (cause) => console.error(`webhook outbox: claiming due deliveries: ${describeError(cause)}`),
-  });
-
-  function enqueue(merchantId: string, transactionId: string, body: WebhookBody): void {
-    const url = ctx.config.webhook_url;
-    const now = ctx.clock.now();
-    ctx.store.putDelivery({
+  private enqueue(merchantId: string, transactionId: string, body: WebhookBody): void {
+    const url = this.ctx.config.webhook_url;
+    const now = this.ctx.clock.now();
+    this.ctx.store.putDelivery({
       delivery: {
         id: randomUUID(),
         merchant_id: merchantId,
@@ -118,70 +125,74 @@ export function createWebhookOutbox(ctx: GatewayContext): WebhookOutbox {
       locked_by: null,
       locked_at: null,
     });
-    if (url) ctx.store.afterCommit(() => pump.wake());
+    if (url) this.ctx.store.afterCommit(() => this.pump.wake());
   }
 
-  return {
-    announceTransaction(record: TransactionRecord): void {
-      const tx = record.transaction;
-      if (record.announced_statuses.includes(tx.status)) return;
-      record.announced_statuses.push(tx.status);
-      const systan = newSystan(); // Spec silent: the events of one status change share a systan.
-      for (const event of eventsFor(record)) enqueue(tx.merchant_id, tx.id, { event, payload: transactionPayload(record, event, systan) });
-    },
+  announceTransaction(record: TransactionRecord): void {
+    const tx = record.transaction;
+    if (record.announced_statuses.includes(tx.status)) return;
+    record.announced_statuses.push(tx.status);
+    const systan = newSystan(); // Spec silent: the events of one status change share a systan.
+    for (const event of eventsFor(record)) this.enqueue(tx.merchant_id, tx.id, { event, payload: transactionPayload(record, event, systan) });
+  }
 
-    announceTokenization(merchantId: string, data: TokenizationWebhookData): void {
-      enqueue(merchantId, data.transaction_id, { event: TOKENIZATION_EVENT, data: { ...data } });
-    },
+  announceTokenization(merchantId: string, data: TokenizationWebhookData): void {
+    this.enqueue(merchantId, data.transaction_id, { event: TOKENIZATION_EVENT, data: { ...data } });
+  }
 
-    async deliveries(filter: DeliveryFilter = {}): Promise<WebhookDelivery[]> {
-      const stored = await ctx.store.deliveries.list({ limit: filter.limit ?? 10_000, ...(filter.transactionId !== undefined ? { transactionId: filter.transactionId } : {}) });
-      return stored
-        .map((s) => s.delivery)
-        .filter((d) => filter.event === undefined || d.event === filter.event)
-        .reverse();
-    },
+  async deliveries(filter: DeliveryFilter = {}): Promise<WebhookDelivery[]> {
+    const stored = await this.ctx.store.deliveries.list({ limit: filter.limit ?? 10_000, ...(filter.transactionId !== undefined ? { transactionId: filter.transactionId } : {}) });
+    return stored
+      .map((s) => s.delivery)
+      .filter((d) => filter.event === undefined || d.event === filter.event)
+      .reverse();
+  }
 
-    wake: () => pump.wake(),
+  wake(): void {
+    this.pump.wake();
+  }
 
-    async signedRequest(delivery: WebhookDelivery, rawBody: string) {
-      return { headers: await attemptHeaders(delivery, rawBody, delivery.attempts.length + 1), body: rawBody };
-    },
+  async signedRequest(delivery: WebhookDelivery, rawBody: string) {
+    return { headers: await this.attemptHeaders(delivery, rawBody, delivery.attempts.length + 1), body: rawBody };
+  }
 
-    async resume(): Promise<void> {
-      if (!ctx.store.shared) await ctx.store.deliveries.release(null);
-      pump.wake();
-    },
+  async resume(): Promise<void> {
+    if (!this.ctx.store.shared) await this.ctx.store.deliveries.release(null);
+    this.pump.wake();
+  }
 
-    setUrl(url: string): void {
-      ctx.config.webhook_url = url;
-    },
+  setUrl(url: string): void {
+    this.ctx.config.webhook_url = url;
+  }
 
-    jwks: () => signer.jwks(),
+  jwks(): Promise<{ keys: Record<string, unknown>[] }> {
+    return this.signer.jwks();
+  }
 
-    idle: () => pump.idle(),
+  idle(): Promise<void> {
+    return this.pump.idle();
+  }
 
-    async clear(): Promise<void> {
-      // Forgotten deliveries are not retried; an attempt already on the wire still finishes, unrecorded.
-      generation++;
-      await ctx.store.deliveries.clear();
-      pump.forget();
-    },
+  async clear(): Promise<void> {
+    // Forgotten deliveries are not retried; an attempt already on the wire still finishes, unrecorded.
+    this.generation++;
+    await this.ctx.store.deliveries.clear();
+    this.pump.forget();
+  }
 
-    async release(deadline: number): Promise<void> {
-      stopped = true;
-      pump.stop();
-      const late = new AbortController();
-      await Promise.race([pump.idle(), sleep(Math.max(0, deadline - Date.now()), undefined, { signal: late.signal }).catch(() => undefined)]);
-      late.abort();
-      shutdown.abort(); // an attempt still on the wire: released below, sent again by whoever takes it up
-      await releaseLeases(ctx, owner);
-    },
+  async release(deadline: number): Promise<void> {
+    this.stopped = true;
+    this.pump.stop();
+    const late = new AbortController();
+    await Promise.race([this.pump.idle(), sleep(Math.max(0, deadline - Date.now()), undefined, { signal: late.signal }).catch(() => undefined)]);
+    late.abort();
+    this.shutdown.abort(); // an attempt still on the wire: released below, sent again by whoever takes it up
+    await releaseLeases(this.ctx, this.owner);
+  }
 
-    stop(): void {
-      stopped = true;
-      pump.stop();
-      shutdown.abort();
-    },
-  };
+  stop(): void {
+    this.stopped = true;
+    this.pump.stop();
+    this.shutdown.abort();
+  }
 }
