@@ -26,8 +26,12 @@ export class MemoryDeliveryQueue implements DeliveryQueue {
   private all: string[] = [];
   private readonly byMerchant = new Map<string, string[]>();
   private readonly byTransaction = new Map<string, string[]>();
-  /** Per merchant: the seqs of its pending deliveries whose first attempt has not finished, ascending. */
-  private readonly firstPending = new Map<string, number[]>();
+  /**
+   * Per merchant: its pending deliveries whose first attempt has not finished, oldest first.
+   * Only the oldest is in the heap (the others wait for it), so a merchant's backlog costs a
+   * claim nothing until its turn comes.
+   */
+  private readonly firstPending = new Map<string, Row[]>();
   private readonly due = new DueHeap();
   private nextSeq = 1;
 
@@ -140,19 +144,27 @@ export class MemoryDeliveryQueue implements DeliveryQueue {
 
   /** After a row changed: its derived field, its place among its merchant's first attempts, its due time. */
   private changed(row: Row): void {
-    const { stored } = row;
-    const { delivery } = stored;
-    delivery.next_attempt_at = nextAttemptAt(delivery.state, stored.run_at, delivery.attempts, delivery.resends ?? 0);
-    const seqs = this.firstPending.get(delivery.merchant_id) ?? [];
-    const at = seqs.indexOf(row.seq);
+    const { delivery } = row.stored;
+    delivery.next_attempt_at = nextAttemptAt(delivery.state, row.stored.run_at, delivery.attempts, delivery.resends ?? 0);
+    const before = this.firstPending.get(delivery.merchant_id)?.[0];
+    const waiting = this.firstPending.get(delivery.merchant_id) ?? [];
+    const at = waiting.indexOf(row);
     const waitsForFirst = delivery.state === 'pending' && delivery.attempts.length === 0;
     if (waitsForFirst && at < 0) {
-      seqs.push(row.seq);
-      seqs.sort((a, b) => a - b);
-      this.firstPending.set(delivery.merchant_id, seqs);
-    } else if (!waitsForFirst && at >= 0) seqs.splice(at, 1);
-    if (seqs.length === 0) this.firstPending.delete(delivery.merchant_id);
-    if (delivery.state === 'pending' && stored.run_at !== null && stored.locked_by === null) this.due.push({ at: stored.run_at, seq: row.seq, id: delivery.id });
+      waiting.push(row);
+      waiting.sort((a, b) => a.seq - b.seq);
+      this.firstPending.set(delivery.merchant_id, waiting);
+    } else if (!waitsForFirst && at >= 0) waiting.splice(at, 1);
+    if (waiting.length === 0) this.firstPending.delete(delivery.merchant_id);
+    const head = waiting[0];
+    if (!waitsForFirst || head === row) this.schedule(row);
+    if (head && head !== before && head !== row) this.schedule(head); // the merchant's next one's turn
+  }
+
+  /** Into the heap, when it is pending, free and has a due time. */
+  private schedule(row: Row): void {
+    const { stored } = row;
+    if (stored.delivery.state === 'pending' && stored.run_at !== null && stored.locked_by === null) this.due.push({ at: stored.run_at, seq: row.seq, id: stored.delivery.id });
   }
 
   /** The row a heap entry stands for, if the entry is still its schedule (pending, free, due then). */
@@ -165,6 +177,6 @@ export class MemoryDeliveryQueue implements DeliveryQueue {
   /** An earlier delivery of the merchant still waits for, or is in, its first attempt. */
   private heldBack(row: Row): boolean {
     const first = this.firstPending.get(row.stored.delivery.merchant_id)?.[0];
-    return first !== undefined && first < row.seq;
+    return first !== undefined && first.seq < row.seq;
   }
 }

@@ -35,8 +35,8 @@ function recordTable(table: string, indexes: readonly string[]): string {
  * dropped (a schema change restarts every replica). Postgres reads no JSON holding the escape
  * \u0000 (a shopper's NUL): each becomes \uFFFF (which JSON.stringify never writes) for the
  * reading, and the escaped \u0000 of the exact body bytes is put back after it. Its secondary
- * indexes are the queue's claim (due, pending), the per-merchant order (pending first
- * attempts), and the dashboard's lists.
+ * indexes are the queue's (due, pending; each merchant's first attempts in order; retries),
+ * and the dashboard's lists.
  */
 const DELIVERY_QUEUE_SQL = `
 DROP INDEX webhook_deliveries_seq, webhook_deliveries_merchant, webhook_deliveries_transaction, webhook_deliveries_open, webhook_deliveries_merchant_failing;
@@ -77,6 +77,7 @@ CREATE INDEX webhook_deliveries_merchant ON webhook_deliveries (merchant_id, seq
 CREATE INDEX webhook_deliveries_transaction ON webhook_deliveries (transaction_id, seq DESC);
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (run_at, seq) WHERE state = 'pending';
 CREATE INDEX webhook_deliveries_first_attempts ON webhook_deliveries (merchant_id, seq) WHERE state = 'pending' AND attempt_count = 0;
+CREATE INDEX webhook_deliveries_retries ON webhook_deliveries (run_at) WHERE state = 'pending' AND attempt_count > 0;
 CREATE INDEX webhook_deliveries_failing ON webhook_deliveries (merchant_id, seq DESC) WHERE state = 'failed' OR (state = 'pending' AND attempt_count > 0);
 `;
 

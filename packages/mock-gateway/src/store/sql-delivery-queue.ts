@@ -55,11 +55,31 @@ function fromRow(row: DeliveryRow): StoredDelivery {
   return { delivery, raw_body: row.body, first_attempt_at: ms(row.first_attempt_at), run_at: runAt, locked_by: row.locked_by, locked_at: ms(row.locked_at) };
 }
 
-/** Due and free rows, earliest due first, none of a merchant whose earlier delivery waits for its first attempt. */
+/**
+ * Due and free rows, earliest due first, none of a merchant whose earlier delivery waits for
+ * its first attempt. The candidates are each merchant's oldest delivery waiting for its first
+ * attempt (found merchant by merchant through the index, a loose index scan) and the due
+ * retries, so a merchant's backlog of thousands costs a claim one row, not a scan of them all.
+ */
 const CLAIM = `
-WITH due AS (
+WITH RECURSIVE merchants AS (
+  (SELECT merchant_id FROM webhook_deliveries WHERE state = 'pending' AND attempt_count = 0 ORDER BY merchant_id LIMIT 1)
+  UNION ALL
+  SELECT (SELECT w.merchant_id FROM webhook_deliveries w
+          WHERE w.state = 'pending' AND w.attempt_count = 0 AND w.merchant_id > m.merchant_id ORDER BY w.merchant_id LIMIT 1)
+  FROM merchants m WHERE m.merchant_id IS NOT NULL
+),
+candidates AS (
+  SELECT (SELECT w.id FROM webhook_deliveries w
+          WHERE w.merchant_id = m.merchant_id AND w.state = 'pending' AND w.attempt_count = 0 ORDER BY w.seq LIMIT 1) AS id
+  FROM merchants m WHERE m.merchant_id IS NOT NULL
+  UNION ALL
+  SELECT r.id FROM webhook_deliveries r WHERE r.state = 'pending' AND r.attempt_count > 0 AND r.run_at <= $1::timestamptz
+),
+due AS (
   SELECT d.id FROM webhook_deliveries d
-  WHERE d.state = 'pending' AND d.run_at <= $1::timestamptz
+  WHERE d.id = ANY (ARRAY(SELECT id FROM candidates))
+    AND d.state = 'pending' AND d.run_at <= $1::timestamptz
     AND (d.locked_at IS NULL OR d.locked_at <= $2::timestamptz)
     AND NOT EXISTS (
       SELECT 1 FROM webhook_deliveries e
@@ -67,10 +87,13 @@ WITH due AS (
   ORDER BY d.run_at, d.seq
   LIMIT $3
   FOR UPDATE SKIP LOCKED
+),
+claimed AS (
+  UPDATE webhook_deliveries d SET locked_by = $4, locked_at = $5::timestamptz
+  WHERE d.id = ANY (ARRAY(SELECT id FROM due))
+  RETURNING d.*
 )
-UPDATE webhook_deliveries d SET locked_by = $4, locked_at = $5::timestamptz
-FROM due WHERE d.id = due.id
-RETURNING ${COLUMNS.split(', ').map((c) => `d.${c}`).join(', ')}`;
+SELECT ${COLUMNS} FROM claimed ORDER BY run_at, seq`;
 
 export class SqlDeliveryQueue implements DeliveryQueue {
   constructor(private readonly db: SqlRunner) {}
