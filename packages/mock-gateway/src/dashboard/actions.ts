@@ -31,7 +31,7 @@ async function operator(ctx: GatewayContext, request: FastifyRequest): Promise<V
 export function registerDashboardActions(app: FastifyInstance, ctx: GatewayContext): void {
   app.post<{ Params: { id: string } }>('/dashboard/api/deliveries/:id/resend', async (request, reply) => {
     const viewer = await requireActor(ctx, request);
-    const stored = await ctx.store.get('delivery', request.params.id);
+    const stored = await ctx.store.deliveries.get(request.params.id);
     const merchant = viewer.merchants.find((m) => m.id === stored?.delivery.merchant_id);
     if (!stored || !merchant) throw new NotFoundError(`No webhook delivery ${request.params.id}`);
     const delivery = await resendDelivery(ctx, request.params.id, merchant.id);

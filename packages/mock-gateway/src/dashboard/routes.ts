@@ -166,7 +166,7 @@ function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext): void
 
   app.get<{ Params: { id: string } }>('/dashboard/api/deliveries/:id', async (request) => {
     const seen = await viewer(request);
-    const stored = await ctx.store.get('delivery', request.params.id);
+    const stored = await ctx.store.deliveries.get(request.params.id);
     if (!stored || !seen.merchants.some((m) => m.id === stored.delivery.merchant_id)) throw new NotFoundError(`No webhook delivery ${request.params.id}`);
     return { delivery: deliveryView(stored), signed: await ctx.webhooks.signedRequest(stored.delivery, stored.raw_body) };
   });

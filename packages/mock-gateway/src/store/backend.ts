@@ -5,6 +5,7 @@
  * in memory, and Postgres). Records go in and come out as plain JSON data: every read is a
  * fresh copy that the caller may change freely.
  */
+import type { DeliveryQueue, DeliveryWriter } from './delivery-queue';
 import type { Kind, RecordTypes } from './record-kinds';
 
 export interface BackendReader {
@@ -20,6 +21,8 @@ export interface BackendTransaction extends BackendReader {
   /** Inserts or replaces one record; `indexes` are its index keys (record-kinds.ts). */
   put<K extends Kind>(kind: K, id: string, record: RecordTypes[K], indexes: Record<string, string | null>): Promise<void>;
   delete(kind: Kind, id: string): Promise<void>;
+  /** The webhook deliveries, written in this transaction. */
+  readonly deliveries: DeliveryWriter;
 }
 
 export interface Backend extends BackendReader {
@@ -31,6 +34,8 @@ export interface Backend extends BackendReader {
    * webhook timers) may be stale, and it must look in the database.
    */
   readonly shared: boolean;
+  /** The webhook deliveries' queue (delivery-queue.ts); each of its statements commits on its own. */
+  readonly deliveries: DeliveryQueue;
   /**
    * Runs `work` in one database transaction holding every lock in `locks` (exclusive, for
    * the whole transaction, across processes where the engine is shared). The transaction

@@ -15,7 +15,6 @@ interface WithStore {
 export const referenceLock = (terminalId: string, reference: string): string => `reference:${terminalId}:${reference}`;
 export const sessionLock = (sessionId: string): string => `session:${sessionId}`;
 export const sessionReferenceLock = (terminalId: string, reference: string): string => `session-reference:${terminalId}:${reference}`;
-export const deliveryLock = (deliveryId: string): string => `delivery:${deliveryId}`;
 export const paymentMethodLock = (id: string): string => `payment-method:${id}`;
 export const tokenLock = (token: string): string => `token:${token}`;
 export const settingLock = (key: string): string => `setting:${key}`;

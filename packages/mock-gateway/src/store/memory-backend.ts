@@ -12,6 +12,7 @@
  */
 import type { Backend, BackendTransaction } from './backend';
 import { KeyedMutex } from './keyed-mutex';
+import { MemoryDeliveryQueue } from './memory-delivery-queue';
 import { KINDS, type Kind, type RecordTypes } from './record-kinds';
 
 /** Separates a row's index keys in its one key string (index keys never hold it: record-kinds.ts `key`). */
@@ -146,6 +147,7 @@ function insertSorted(rows: number[], row: number): void {
 export class MemoryBackend implements Backend, BackendTransaction {
   readonly description = 'memory (nothing on disk)';
   readonly shared = false;
+  readonly deliveries = new MemoryDeliveryQueue();
   private readonly tables = new Map<Kind, KindTable>();
   private readonly locks = new KeyedMutex();
 

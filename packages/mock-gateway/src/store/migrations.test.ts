@@ -43,7 +43,8 @@ describe.skipIf(process.env.GATEWAY_TEST_STORE !== undefined)('migrations', { ti
     await expect(openStore({ data })).rejects.toBeInstanceOf(SchemaTooNewError);
   });
 
-  const ADDED_IN_2 = { transaction: ['merchant_status', 'merchant_type', 'merchant_last4'], session: ['merchant'], delivery: ['merchant_failing'] };
+  // (Version 2's delivery index is gone with version 3's queue: delivery-migration.test.ts.)
+  const ADDED_IN_2 = { transaction: ['merchant_status', 'merchant_type', 'merchant_last4'], session: ['merchant'] };
 
   it('version 2 gives the records already stored the keys of the dashboard’s new indexes, as the gateway computes them', async () => {
     const data = join(dir, 'from-v1');
@@ -55,10 +56,6 @@ describe.skipIf(process.env.GATEWAY_TEST_STORE !== undefined)('migrations', { ti
       ['transaction', 't1', { transaction: { id: 't1', merchant_id: 'M"1', status: 'APPROVED', transaction_type: 'PURCHASE', reference: 'r', terminal_id: 'T' }, card: { last4: '1111' }, parent_id: null, three_ds: null }],
       ['transaction', 't2', { transaction: { id: 't2', merchant_id: 'M"1', status: 'PENDING', transaction_type: 'PAYOUT', reference: 'r2', terminal_id: 'T' }, card: null, parent_id: null, three_ds: null }],
       ['session', 's1', { session: { id: 's1', terminal_id: 'T', reference: 'r' }, merchant_id: 'M"1' }],
-      ['delivery', 'd1', { delivery: { id: 'd1', merchant_id: 'M"1', transaction_id: 't1', state: 'failed', attempts: [{}] } }],
-      ['delivery', 'd2', { delivery: { id: 'd2', merchant_id: 'M"1', transaction_id: 't1', state: 'pending', attempts: [{}] } }],
-      ['delivery', 'd3', { delivery: { id: 'd3', merchant_id: 'M"1', transaction_id: 't1', state: 'pending', attempts: [] } }],
-      ['delivery', 'd4', { delivery: { id: 'd4', merchant_id: 'M"1', transaction_id: 't1', state: 'delivered', attempts: [{}] } }],
     ];
     for (const [kind, id, doc] of records) await db.query(`INSERT INTO ${KINDS[kind].table} (id, doc) VALUES ($1, $2)`, [id, JSON.stringify(doc)]);
     await db.close();

@@ -1,29 +1,12 @@
 /**
- * What the gateway stores, kind by kind: each record's id and the index keys the routes look
+ * What the gateway stores, kind by kind (webhook deliveries aside: delivery-queue.ts): each record's id and the index keys the routes look
  * it up by. One definition serves every store: the memory store keeps a map per index, the
  * SQL stores a column per index (migrations.ts creates them; a test checks the two agree).
  *
  * An index key is the JSON of the fields it is made of (so no control character reaches a
  * database column) or null when the record is not in that index. Lookups by index answer newest first (by insertion order).
  */
-import type { WebhookDelivery } from '../webhooks/outbox';
 import type { AccessToken, SavedPaymentMethod, SessionRecord, StoredCustomer, TransactionRecord } from './records';
-
-/** A webhook delivery as the outbox keeps it: the delivery, the exact bytes it sends, and its schedule. */
-export interface StoredDelivery {
-  delivery: WebhookDelivery;
-  raw_body: string;
-  /** Gateway-clock ms of the first attempt's start (the 24-hour horizon runs from it). */
-  first_attempt_at: number | null;
-  /** Gateway-clock ms when the next attempt is due; null when none is scheduled. */
-  due_at: number | null;
-  /**
-   * Which gateway process has the delivery's next attempt, until when (wall-clock ms). On a
-   * shared store another replica takes the delivery only once the lease has run out (its
-   * holder died); absent in deliveries stored before leases existed.
-   */
-  lease?: { owner: string; until: number } | null;
-}
 
 /** A value the gateway keeps across restarts: the mock clock's offset, secrets, key pairs. */
 export interface StoredSetting {
@@ -37,7 +20,6 @@ export interface RecordTypes {
   customer: StoredCustomer;
   payment_method: SavedPaymentMethod;
   token: AccessToken;
-  delivery: StoredDelivery;
   setting: StoredSetting;
 }
 
@@ -52,11 +34,6 @@ interface KindDefinition<R> {
 }
 
 const key = (...parts: string[]): string => JSON.stringify(parts);
-
-/** A delivery that failed: given up, or waiting for a retry after a failed attempt. */
-export function isFailing(delivery: WebhookDelivery): boolean {
-  return delivery.state === 'failed' || (delivery.state === 'pending' && delivery.attempts.length > 0);
-}
 
 export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
   transaction: {
@@ -96,18 +73,6 @@ export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
     table: 'access_tokens',
     id: (r) => r.token,
     indexes: {},
-  },
-  delivery: {
-    table: 'webhook_deliveries',
-    id: (r) => r.delivery.id,
-    indexes: {
-      merchant: (r) => key(r.delivery.merchant_id),
-      transaction: (r) => key(r.delivery.transaction_id),
-      // Deliveries the outbox still has work for (sent again after a restart).
-      open: (r) => (r.delivery.state === 'pending' ? key('pending') : null),
-      // The dashboard's "failing" filter (migration 2): given up, or retrying after a failed attempt.
-      merchant_failing: (r) => (isFailing(r.delivery) ? key(r.delivery.merchant_id) : null),
-    },
   },
   setting: {
     table: 'settings',

@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { TEST_BROWSER_INFO } from '@payments/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../server';
+import type { StoredDelivery } from './delivery-queue';
 import { MemoryBackend } from './memory-backend';
+import { exportSnapshot, importSnapshot } from './snapshot';
 import { Store } from './store';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
@@ -111,5 +113,28 @@ describe.skipIf(process.env.GATEWAY_TEST_STORE !== undefined)('snapshots', () =>
     const empty = join(dir, 'empty.ndjson');
     writeFileSync(empty, `${header}\n`);
     await expect(startGateway({ port: 0, store: seeded, snapshot: empty })).rejects.toThrow(/already has customer records/);
+  });
+
+  it('carries the webhook deliveries, unleased, and takes a file of schema 2 (deliveries written by 8529a26)', async () => {
+    const rows = (JSON.parse(readFileSync(new URL('./fixtures/deliveries-schema-2.json', import.meta.url), 'utf8')) as { rows: { doc: string }[] }).rows;
+    const old = rows.map((row) => JSON.parse(row.doc) as StoredDelivery & { due_at: number | null });
+    const header = JSON.stringify({ format: 'mock-gateway-snapshot', schema: 2, exported_at: new Date().toISOString(), counts: { delivery: old.length } });
+    const schema2 = join(dir, 'schema-2.ndjson');
+    writeFileSync(schema2, `${[header, ...old.map((record) => JSON.stringify({ kind: 'delivery', record }))].join('\n')}\n`);
+    const first = new Store(new MemoryBackend());
+    expect(await importSnapshot(first, schema2)).toEqual({ delivery: old.length });
+    const schedule = (d: StoredDelivery) => [d.delivery.id, d.delivery.state, d.delivery.attempts.length, d.raw_body, d.run_at, d.locked_by];
+    const imported = (await first.deliveries.list({ limit: 100 })).reverse();
+    const due = (o: (typeof old)[number]) => (o.delivery.state === 'pending' ? (o.due_at ?? Date.parse(o.delivery.created_at)) : null);
+    expect(imported.map(schedule)).toEqual(old.map((o) => [o.delivery.id, o.delivery.state, o.delivery.attempts.length, o.raw_body, due(o), null]));
+
+    await first.deliveries.claim({ owner: 'exporter', now: Number.MAX_SAFE_INTEGER, wallNow: Date.now(), leaseMs: 15_000, limit: 10 });
+    let exported = '';
+    for await (const line of exportSnapshot(first)) exported += line;
+    const again = join(dir, 'deliveries.ndjson');
+    writeFileSync(again, exported);
+    const second = new Store(new MemoryBackend());
+    await importSnapshot(second, again);
+    expect((await second.deliveries.list({ limit: 100 })).reverse().map(schedule)).toEqual(imported.map(schedule)); // the exporter's leases stay behind
   });
 });

@@ -11,30 +11,35 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { SCHEMA_VERSION } from './migrations';
+import type { StoredDelivery } from './delivery-queue';
 import { KINDS, type Kind, type RecordTypes } from './record-kinds';
 import type { Store } from './store';
+
+/** A line's kind: a record kind, or a webhook delivery (the queue's: delivery-queue.ts). */
+type LineKind = Kind | 'delivery';
 
 export const SNAPSHOT_FORMAT = 'mock-gateway-snapshot';
 
 /** What a snapshot does not carry: the clock is the sandbox's, not its data's. */
 const NOT_EXPORTED = new Set(['clock-offset-ms']);
-const ORDER: Kind[] = ['setting', 'customer', 'payment_method', 'session', 'transaction', 'token', 'delivery'];
+const ORDER: Kind[] = ['setting', 'customer', 'payment_method', 'session', 'transaction', 'token'];
 const BATCH = 500;
 
 interface Header {
   format: typeof SNAPSHOT_FORMAT;
   schema: number;
   exported_at: string;
-  counts: Partial<Record<Kind, number>>;
+  counts: Partial<Record<LineKind, number>>;
 }
 
 /** The snapshot's lines (each ends with a newline), the header first. */
 export async function* exportSnapshot(store: Store): AsyncGenerator<string> {
-  const records = new Map<Kind, RecordTypes[Kind][]>();
+  const records = new Map<LineKind, unknown[]>();
   for (const kind of ORDER) {
     const all = (await store.list(kind, Number.MAX_SAFE_INTEGER)).reverse();
     records.set(kind, kind === 'setting' ? all.filter((s) => !NOT_EXPORTED.has((s as RecordTypes['setting']).key)) : all);
   }
+  records.set('delivery', (await store.deliveries.list({ limit: Number.MAX_SAFE_INTEGER })).reverse().map(unleased));
   const header: Header = {
     format: SNAPSHOT_FORMAT,
     schema: SCHEMA_VERSION,
@@ -52,19 +57,23 @@ export class SnapshotError extends Error {
 }
 
 /** Loads a snapshot file into a store that holds no records yet; answers the counts loaded. */
-export async function importSnapshot(store: Store, file: string): Promise<Partial<Record<Kind, number>>> {
+export async function importSnapshot(store: Store, file: string): Promise<Partial<Record<LineKind, number>>> {
   for (const kind of ORDER.filter((k) => k !== 'setting')) {
     if ((await store.count(kind)) > 0) throw new SnapshotError(`--snapshot starts a sandbox from a file: this store already has ${kind} records`);
   }
+  if ((await store.deliveries.count()) > 0) throw new SnapshotError('--snapshot starts a sandbox from a file: this store already has delivery records');
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  const counts: Partial<Record<Kind, number>> = {};
+  const counts: Partial<Record<LineKind, number>> = {};
   let header: Header | undefined;
-  let batch: { kind: Kind; record: RecordTypes[Kind] }[] = [];
+  let batch: { kind: LineKind; record: unknown }[] = [];
   const flush = async () => {
     const items = batch;
     batch = [];
     await store.atomic([], async () => {
-      for (const { kind, record } of items) store.put(kind, record);
+      for (const { kind, record } of items) {
+        if (kind === 'delivery') store.putDelivery(snapshotDelivery(record as SnapshotDelivery));
+        else store.put(kind, record as RecordTypes[Kind]);
+      }
     });
   };
   for await (const line of lines) {
@@ -75,11 +84,11 @@ export async function importSnapshot(store: Store, file: string): Promise<Partia
       continue;
     }
     const { kind, record } = parsed as { kind?: unknown; record?: unknown };
-    if (typeof kind !== 'string' || !Object.hasOwn(KINDS, kind) || typeof record !== 'object' || record === null) {
+    if (typeof kind !== 'string' || (kind !== 'delivery' && !Object.hasOwn(KINDS, kind)) || typeof record !== 'object' || record === null) {
       throw new SnapshotError(`${file}: a line that is not a record of a known kind`);
     }
-    batch.push({ kind: kind as Kind, record: record as RecordTypes[Kind] });
-    counts[kind as Kind] = (counts[kind as Kind] ?? 0) + 1;
+    batch.push({ kind: kind as LineKind, record });
+    counts[kind as LineKind] = (counts[kind as LineKind] ?? 0) + 1;
     if (batch.length >= BATCH) await flush();
   }
   if (!header) throw new SnapshotError(`${file}: empty, not a snapshot`);
@@ -103,4 +112,19 @@ function checkHeader(parsed: unknown, file: string): Header {
     throw new SnapshotError(`${file} was exported by a newer mock-gateway (schema ${String(header.schema)}, this one knows ${SCHEMA_VERSION})`);
   }
   return header as Header;
+}
+
+/** A delivery as a snapshot of schema 2 or earlier wrote it: its schedule in `due_at`, a lease. */
+type SnapshotDelivery = Omit<StoredDelivery, 'run_at' | 'locked_by' | 'locked_at'> & { run_at?: number | null; due_at?: number | null };
+
+/** A delivery exported: no process holds it in the sandbox the file starts. */
+function unleased(stored: StoredDelivery): StoredDelivery {
+  return { ...stored, locked_by: null, locked_at: null };
+}
+
+/** A snapshot's delivery as the queue stores it; a pending one without a due time is due at once. */
+function snapshotDelivery(record: SnapshotDelivery): StoredDelivery {
+  const pending = record.delivery.state === 'pending';
+  const runAt = record.run_at ?? record.due_at ?? (pending ? Date.parse(record.delivery.created_at) : null);
+  return { delivery: record.delivery, raw_body: record.raw_body, first_attempt_at: record.first_attempt_at, run_at: pending ? runAt : null, locked_by: null, locked_at: null };
 }

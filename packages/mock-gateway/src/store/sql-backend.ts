@@ -9,6 +9,7 @@
  * StoreUnavailableError (store-errors.ts), whatever the engine's own error was.
  */
 import type { Backend, BackendReader, BackendTransaction } from './backend';
+import { SqlDeliveryQueue } from './sql-delivery-queue';
 import type { SqlRunner } from './migrations';
 import { KINDS, type Kind, type RecordTypes } from './record-kinds';
 import { asStoreError, StoreUnavailableError } from './store-errors';
@@ -77,6 +78,8 @@ class SqlReader implements BackendReader {
 }
 
 class SqlTransaction extends SqlReader implements BackendTransaction {
+  readonly deliveries = new SqlDeliveryQueue(this.db);
+
   async put<K extends Kind>(kind: K, id: string, record: RecordTypes[K], indexes: Record<string, string | null>): Promise<void> {
     const names = Object.keys(KINDS[kind].indexes);
     const columns = ['id', 'doc', ...names.map((n) => `idx_${n}`)];
@@ -96,6 +99,7 @@ class SqlTransaction extends SqlReader implements BackendTransaction {
 export class SqlBackend extends SqlReader implements Backend {
   /** Whether writes failed for want of space, and when that is over (storage-watch.ts). */
   private readonly storage: StorageWatch;
+  readonly deliveries: SqlDeliveryQueue;
 
   constructor(
     private readonly pool: SqlPool,
@@ -105,6 +109,7 @@ export class SqlBackend extends SqlReader implements Backend {
     freeBytes?: () => Promise<number>,
   ) {
     super(new GuardedRunner(pool));
+    this.deliveries = new SqlDeliveryQueue(this.db);
     this.storage = new StorageWatch(freeBytes);
   }
 
@@ -151,7 +156,7 @@ export class SqlBackend extends SqlReader implements Backend {
    * nine minutes on a fresh embedded million.
    */
   async settle(): Promise<void> {
-    for (const kind of Object.keys(KINDS) as Kind[]) await guarded(this.pool.exec(`VACUUM (ANALYZE) ${tableOf(kind)}`));
+    for (const table of [...Object.values(KINDS).map((k) => k.table), 'webhook_deliveries']) await guarded(this.pool.exec(`VACUUM (ANALYZE) ${table}`));
   }
 
   close(): Promise<void> {

@@ -15,7 +15,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Backend, BackendReader, BackendTransaction } from './backend';
-import { indexKey, indexKeys, recordId, type IndexName, type Kind, type RecordTypes, type StoredDelivery } from './record-kinds';
+import type { DeliveryQueue, StoredDelivery } from './delivery-queue';
+import { indexKey, indexKeys, recordId, type IndexName, type Kind, type RecordTypes } from './record-kinds';
 import type { AccessToken, SavedPaymentMethod, SessionRecord, StoredCustomer, TransactionRecord } from './records';
 
 interface Entry {
@@ -30,6 +31,8 @@ interface Entry {
 class UnitOfWork {
   readonly entries = new Map<string, Entry>();
   readonly afterCommit: (() => void)[] = [];
+  /** Deliveries announced in this unit of work, stored with its other writes. */
+  readonly deliveries: StoredDelivery[] = [];
   constructor(
     readonly tx: BackendTransaction,
     readonly locks: ReadonlySet<string>,
@@ -106,9 +109,19 @@ export class Store {
     return this.find('customer', 'merchant', indexKey(merchantId), limit);
   }
 
+  /** The webhook deliveries' queue (delivery-queue.ts): the outbox claims from it, the dashboard lists it. */
+  get deliveries(): DeliveryQueue {
+    return this.backend.deliveries;
+  }
+
   /** A merchant's webhook deliveries newest first; `failing`: only those given up or retrying after a failure. */
   merchantDeliveries(merchantId: string, options: { failing: boolean }, limit: number): Promise<StoredDelivery[]> {
-    return this.find('delivery', options.failing ? 'merchant_failing' : 'merchant', indexKey(merchantId), limit);
+    return this.backend.deliveries.list({ merchantId, failing: options.failing, limit });
+  }
+
+  /** Stores a new webhook delivery at the end of the current unit of work (never if it rolls back). */
+  putDelivery(stored: StoredDelivery): void {
+    this.requireWork('announce a webhook delivery').deliveries.push(stored);
   }
 
   session(id: string): Promise<SessionRecord | undefined> {
@@ -270,6 +283,7 @@ export class Store {
       if (entry.snapshot !== null && JSON.stringify(entry.record) === entry.snapshot) continue;
       await work.tx.put(entry.kind, id, entry.record, indexKeys(entry.kind, entry.record));
     }
+    for (const delivery of work.deliveries) await work.tx.deliveries.insert(delivery);
   }
 
   private requireWork(what: string): UnitOfWork {
@@ -279,8 +293,9 @@ export class Store {
   }
 
   /** Forgets everything but the settings (the clock is reset by its owner; keys and secrets stay). */
-  reset(): Promise<void> {
-    return this.forget(['transaction', 'session', 'customer', 'payment_method', 'token', 'delivery']);
+  async reset(): Promise<void> {
+    await this.forget(['transaction', 'session', 'customer', 'payment_method', 'token']);
+    await this.backend.deliveries.clear();
   }
 
   /** Forgets every record of these kinds. */

@@ -24,6 +24,7 @@ export async function testStore(): Promise<Store | undefined> {
   embedded ??= kind === 'embedded' ? embeddedDatabase() : workerDatabase();
   const backend = await embedded;
   await backend.truncate(Object.keys(KINDS) as Kind[]);
+  await backend.deliveries.clear();
   // Shared by the worker's gateways: a gateway's close() leaves it open.
   return new Store(Object.assign(Object.create(backend) as Backend, { close: () => Promise.resolve() }));
 }

@@ -2,7 +2,7 @@
  * A webhook delivery as the dashboard, `mock-gateway listen` and POST /__mock/webhooks/{id}/resend
  * show it: an explicit list of fields, each attempt with the URL it was posted to.
  */
-import type { StoredDelivery } from '../store/record-kinds';
+import type { StoredDelivery } from '../store/delivery-queue';
 import type { AttemptView, DeliveryView } from '../../dashboard/src/api-types';
 import type { WebhookAttempt, WebhookDelivery } from './outbox';
 

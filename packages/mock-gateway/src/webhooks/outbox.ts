@@ -3,42 +3,12 @@
  * transaction's status changes (inside the unit of work that changes it); the outbox decides the spec event names, signs, delivers
  * and retries. (Implementation: see ./webhook-outbox.ts.)
  */
-import type { TokenizationWebhookData, WebhookBody } from '@payments/core';
+import type { TokenizationWebhookData } from '@payments/core';
+import type { WebhookDelivery } from '../store/delivery-queue';
 import type { TransactionRecord } from '../store/records';
 
-export interface WebhookAttempt {
-  at: string;
-  /** HTTP status of the receiver, or null when the request failed. */
-  status: number | null;
-  error: string | null;
-  duration_ms: number;
-  /** Where it was posted (absent on attempts recorded before the dashboard). */
-  url?: string;
-  /** The first bytes of the receiver's answer (answer-excerpt.ts); null when there was none. */
-  response_excerpt?: string | null;
-  /** 1 for the first series of attempts, 2 after the first resend, … */
-  series?: number;
-}
-
-export interface WebhookDelivery {
-  /** Also sent as x-webhook-id on every attempt, so receivers can drop duplicates. */
-  id: string;
-  merchant_id: string;
-  /** The transaction the event is about (the tokenization event's transaction_id). */
-  transaction_id: string;
-  event: string;
-  /** Where it is posted: the webhook URL when it was announced ('' for state no_url). */
-  url: string;
-  body: WebhookBody;
-  attempts: WebhookAttempt[];
-  /** How many times it was sent again on request (POST /__mock/webhooks/{id}/resend, the dashboard). */
-  resends?: number;
-  /** no_url: announced while no webhook URL was set; recorded, never sent. */
-  state: 'pending' | 'delivered' | 'failed' | 'no_url';
-  next_attempt_at: string | null;
-  /** When it was announced (gateway clock). */
-  created_at: string;
-}
+// The delivery's record is the store's (store/delivery-queue.ts): store/ imports nothing of the gateway.
+export type { WebhookAttempt, WebhookDelivery } from '../store/delivery-queue';
 
 export interface DeliveryFilter {
   transactionId?: string;
@@ -53,14 +23,11 @@ export interface WebhookOutbox {
   announceTokenization(merchantId: string, data: TokenizationWebhookData): void;
   /** Deliveries with every attempt, oldest first (the newest `limit` of them). */
   deliveries(filter?: DeliveryFilter): Promise<WebhookDelivery[]>;
-  /**
-   * Starts a new series of attempts of a delivery that webhooks/resend.ts has just re-armed
-   * (state pending, no attempt due): its first attempt now, in the merchant's order.
-   */
-  sendAgain(merchantId: string, id: string, done: number): void;
+  /** Claims what is due now: a delivery webhooks/resend.ts has just re-armed (its new series starts, in the merchant's order). */
+  wake(): void;
   /** The request an attempt of this delivery sends, freshly signed: `listen --forward-to`, the dashboard's copy. */
   signedRequest(delivery: WebhookDelivery, rawBody: string): Promise<{ headers: Record<string, string>; body: string }>;
-  /** Takes up the deliveries a previous run of the gateway left open (at start). */
+  /** Starts claiming: takes up the deliveries a previous run of the gateway left open (at start). */
   resume(): Promise<void>;
   /** Where deliveries go from now on ('' turns delivery off; deliveries are still recorded). */
   setUrl(url: string): void;
@@ -70,7 +37,7 @@ export interface WebhookOutbox {
   idle(): Promise<void>;
   /** Forgets deliveries (POST /__mock/reset, DELETE /__mock/webhooks). */
   clear(): Promise<void>;
-  /** Stops timers; pending retries are dropped. */
+  /** Claims nothing more (a crash, as far as the queue can tell: this process's leases stay until they run out). */
   stop(): void;
   /**
    * For a graceful stop (SIGTERM): claims nothing more, lets the attempts on the wire finish
