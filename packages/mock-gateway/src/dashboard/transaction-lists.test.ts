@@ -85,6 +85,15 @@ describe('the transactions list: each filter and any combination, from the store
     expect(second.transactions[0]!.id).toBe('buy-0349');
   });
 
+  it('takes dates beyond the years a database keeps (a range, a cursor) as the nearest it keeps', async () => {
+    const wide = { from: '-100000-01-01T00:00:00Z', to: '+100000-01-01T00:00:00Z' };
+    expect((await list(t, { ...merchant, status: 'DECLINED', type: 'PURCHASE', ...wide })).transactions.map((tx) => tx.id)).toEqual(['declined-purchase']);
+    const future = Buffer.from(JSON.stringify(['+100000-01-01T00:00:00.000Z', 'z'])).toString('base64url');
+    expect((await list(t, { ...merchant, status: 'DECLINED', type: 'PURCHASE', before: future })).transactions.map((tx) => tx.id)).toEqual(['declined-purchase']);
+    const past = Buffer.from(JSON.stringify(['-100000-01-01T00:00:00.000Z', 'a'])).toString('base64url');
+    expect((await list(t, { ...merchant, before: past })).transactions).toEqual([]);
+  });
+
   it('refuses a cursor it did not write, with a 422 naming it', async () => {
     for (const before of ['nonsense', Buffer.from('["yesterday","x"]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url')]) {
       const reply = await dashboard(t, 'GET', `/dashboard/api/transactions?merchant=MERCHANT0001&before=${before}`);

@@ -36,6 +36,12 @@ export function documentColumns(kind: Kind, record: unknown): Record<string, unk
   };
 }
 
+/**
+ * An instant as a timestamptz parameter, within years 1 to 9999: a filter bound or cursor
+ * beyond them (which Date.parse accepts and Postgres does not) selects what the nearest one does.
+ */
+const instant = (ms: number): string => new Date(Math.min(Math.max(ms, -62_135_596_800_000), 253_402_300_799_999)).toISOString();
+
 /** The named query as one statement: every filter a condition, served by migration 3's indexes. */
 export function transactionsSql(query: TransactionQuery): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -43,10 +49,10 @@ export function transactionsSql(query: TransactionQuery): { sql: string; params:
   const where = [`merchant_id = ${param(textForColumn(query.merchantId))}`];
   const equal = { status: query.status, type: query.type, reference: query.reference, last4: query.last4, customer_id: query.customerId };
   for (const [column, value] of Object.entries(equal)) if (value !== undefined) where.push(`${column} = ${param(textForColumn(value))}`);
-  if (query.from !== undefined) where.push(`created_at >= ${param(new Date(query.from).toISOString())}::timestamptz`);
-  if (query.to !== undefined) where.push(`created_at <= ${param(new Date(query.to).toISOString())}::timestamptz`);
+  if (query.from !== undefined) where.push(`created_at >= ${param(instant(query.from))}::timestamptz`);
+  if (query.to !== undefined) where.push(`created_at <= ${param(instant(query.to))}::timestamptz`);
   if (query.before !== undefined) {
-    const at = param(new Date(query.before.createdAt).toISOString());
+    const at = param(instant(query.before.createdAt));
     where.push(`(created_at, id COLLATE "C") < (${at}::timestamptz, ${param(query.before.id)} COLLATE "C")`);
   }
   const sql = `SELECT record::text AS doc FROM transactions WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id COLLATE "C" DESC LIMIT ${param(query.limit)}`;
