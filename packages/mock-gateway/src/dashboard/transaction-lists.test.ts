@@ -101,6 +101,18 @@ describe('the transactions list: each filter and any combination, from the store
       expect(JSON.stringify(reply.json)).toContain('before');
     }
   });
+
+  it('lists a transaction whose status changed under its new status only', async () => {
+    const store = t.gw.ctx.store;
+    await store.atomic([], async () => {
+      const record = (await store.transaction('auth-0000'))!;
+      record.transaction.status = 'APPROVED';
+      store.putTransaction(record);
+    });
+    const ids = async (query: Record<string, string>) => (await list(t, { ...merchant, type: 'AUTHORIZE', limit: '500', ...query })).transactions.map((tx) => tx.id);
+    expect(await ids({ status: 'APPROVED' })).toEqual(['auth-0000']);
+    expect(await ids({ status: 'DECLINED' })).toHaveLength(409);
+  });
 });
 
 describe('paging through 1,200 transactions', { timeout: 240_000 }, () => {
