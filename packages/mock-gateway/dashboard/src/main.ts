@@ -11,7 +11,7 @@ import { html, LitElement, nothing, type TemplateResult } from 'lit';
 import { DashboardError, getJson, postJson, useCsrfToken } from './api';
 import { curlCommand, eventLabel } from './format';
 import type { Confirmation, CustomerView, DeliveryView, Me, SessionView, SignedRequest, Timeline, TransactionView } from './types';
-import { customersList, deliveriesTable, EMPTY_FILTER, sessionsTable, transactionFilterForm, transactionsTable, type TransactionFilter } from './views/lists';
+import { customersList, deliveriesTable, EMPTY_FILTER, sessionsTable, transactionFilterForm, transactionPager, transactionsTable, type TransactionFilter } from './views/lists';
 import { sandboxConfirmations, sandboxView, signInView } from './views/sandbox';
 import { timelineView } from './views/timeline';
 
@@ -48,6 +48,10 @@ export class MockGatewayDashboard extends LitElement {
   #deliveries: DeliveryView[] = [];
   #timeline: Timeline | null = null;
   #filter: TransactionFilter = { ...EMPTY_FILTER };
+  /** The `before=` cursors of the pages shown before this one (empty: the newest page), and the next older page's. */
+  #newerPages: (string | undefined)[] = [];
+  #before: string | undefined;
+  #older: string | null = null;
   #failingOnly = false;
   /** An action's message (Resend, copy, settle…), or the live reload's LIVE_UPDATE_STATUS. */
   #status = '';
@@ -140,8 +144,10 @@ export class MockGatewayDashboard extends LitElement {
       switch (this.#route.view) {
         case 'transactions': {
           const f = this.#filter;
-          const query = { merchant, status: f.status, type: f.type, reference: f.reference, last4: f.last4, from: instant(f.from), to: instant(f.to) };
-          this.#transactions = (await getJson<{ transactions: TransactionView[] }>('transactions', query)).transactions;
+          const query = { merchant, status: f.status, type: f.type, reference: f.reference, last4: f.last4, from: instant(f.from), to: instant(f.to), before: this.#before };
+          const page = await getJson<{ transactions: TransactionView[]; older: string | null }>('transactions', query);
+          this.#transactions = page.transactions;
+          this.#older = page.older;
           break;
         }
         case 'transaction':
@@ -279,8 +285,17 @@ export class MockGatewayDashboard extends LitElement {
     </header>`;
   }
 
+  /** Shows the page that starts `before` (undefined: the newest), remembering the pages newer than it. */
+  #showPage(before: string | undefined, newerPages: (string | undefined)[]): void {
+    this.#before = before;
+    this.#newerPages = newerPages;
+    void this.#load();
+  }
+
   #switchMerchant(id: string): void {
     this.#merchant = id;
+    this.#before = undefined;
+    this.#newerPages = [];
     this.#connectLive();
     void this.#load();
   }
@@ -301,9 +316,13 @@ export class MockGatewayDashboard extends LitElement {
         return html`<h2 tabindex="-1">Transactions</h2>
           ${transactionFilterForm(this.#filter, (filter) => {
             this.#filter = filter;
-            void this.#load();
+            this.#showPage(undefined, []);
           })}
-          ${transactionsTable(this.#transactions, locale)}`;
+          ${transactionsTable(this.#transactions, locale)}
+          ${transactionPager({
+            newer: this.#newerPages.length > 0 ? () => this.#showPage(this.#newerPages.at(-1), this.#newerPages.slice(0, -1)) : null,
+            older: this.#older ? () => this.#showPage(this.#older ?? undefined, [...this.#newerPages, this.#before]) : null,
+          })}`;
       case 'transaction':
         return this.#timeline
           ? timelineView(this.#timeline, locale, { resend: this.#resend, copySigned: (d) => void this.#copySigned(d), settle: this.#settle }, this.#copied)

@@ -72,7 +72,7 @@ class MerchantFeed {
     this.polling = true;
     try {
       const [transactions, deliveries] = await Promise.all([
-        this.ctx.store.merchantTransactions(this.merchantId, {}, WINDOW),
+        this.ctx.store.merchantTransactions({ merchantId: this.merchantId, limit: WINDOW }).then((page) => page.transactions),
         this.ctx.store.merchantDeliveries(this.merchantId, { failing: false }, WINDOW),
       ]);
       const events: LiveEvent[] = [];

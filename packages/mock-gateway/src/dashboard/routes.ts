@@ -1,7 +1,8 @@
 /**
  * The dashboard's read side (GET, JSON, never cached), for the page and `mock-gateway listen`:
  *  - GET /dashboard/api/me                       who is looking: merchants visible, operator or not, the CSRF token
- *  - GET /dashboard/api/transactions             ?merchant=&status=&type=&reference=&last4=&from=&to=&limit=, newest first
+ *  - GET /dashboard/api/transactions             ?merchant=&status=&type=&reference=&last4=&customer=&from=&to=&limit=&before=,
+ *                                                newest first; `older`: the `before=` cursor of the next page (null: the last)
  *  - GET /dashboard/api/transactions/{id}        the transaction's timeline (timeline.ts)
  *  - GET /dashboard/api/sessions                 ?merchant=&limit= sessions and hosted pages, newest first
  *  - GET /dashboard/api/customers                ?merchant=&limit= customers with their saved cards (masked)
@@ -9,12 +10,13 @@
  *  - GET /dashboard/api/deliveries/{id}          one delivery, its attempts, and its request freshly signed (to copy)
  *  - GET /dashboard/api/live                     ?merchant= server-sent events (live.ts); the operator without `merchant`: every merchant
  *  - POST /dashboard/api/sign-in {client_id, client_secret}, POST /dashboard/api/sign-out
- * Who may see what: access.ts. Every list reads through one of the store's indexes, at most
- * `limit` (default 100, at most 500) records; filters an index does not serve are applied to those.
+ * Who may see what: access.ts. Every list is at most `limit` (default 100, at most 500) records;
+ * the transactions' filters, in any combination, are the store's named query (store/transaction-query.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
 import { ApiError, NotFoundError } from '../api-error';
+import { decodeCursor, encodeCursor, type TransactionQuery } from '../store/transaction-query';
 import { ensureCookie, merchantFor, requireViewer, signIn, signOut, viewerOf, type Viewer } from './access';
 import { registerDashboardActions } from './actions';
 import { streamLiveEvents } from './live';
@@ -27,13 +29,15 @@ interface ListQuery {
   limit?: string;
 }
 
-interface TransactionQuery extends ListQuery {
+interface TransactionListQuery extends ListQuery {
   status?: string;
   type?: string;
   reference?: string;
   last4?: string;
+  customer?: string;
   from?: string;
   to?: string;
+  before?: string;
 }
 
 const text = (max: number) => ({ type: 'string', maxLength: max });
@@ -42,7 +46,7 @@ const LIST_PROPERTIES = { merchant: text(64), limit: { type: 'string', pattern: 
 const transactionSchema = {
   querystring: {
     type: 'object',
-    properties: { ...LIST_PROPERTIES, status: text(32), type: text(32), reference: text(256), last4: { type: 'string', pattern: '^[0-9]{4}$' }, from: text(64), to: text(64) },
+    properties: { ...LIST_PROPERTIES, status: text(32), type: text(32), reference: text(256), last4: { type: 'string', pattern: '^[0-9]{4}$' }, customer: text(64), from: text(64), to: text(64), before: text(512) },
   },
 };
 
@@ -56,6 +60,26 @@ function timeBound(value: string | undefined, name: string): number | undefined 
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw new ApiError(422, [{ property: name, message: 'must be a date-time such as 2026-11-27T10:00:00Z', params: [value] }]);
   return ms;
+}
+
+/** The store's query from the list's query string (an empty parameter filters nothing). */
+function transactionQuery(merchantId: string, q: TransactionListQuery): TransactionQuery {
+  const given = (value: string | undefined) => (value === '' ? undefined : value);
+  const before = given(q.before);
+  const position = before === undefined ? undefined : decodeCursor(before);
+  if (before !== undefined && !position) throw new ApiError(422, [{ property: 'before', message: 'must be the `older` cursor of a previous page', params: [before] }]);
+  return {
+    merchantId,
+    status: given(q.status),
+    type: given(q.type),
+    reference: given(q.reference),
+    last4: given(q.last4),
+    customerId: given(q.customer),
+    from: timeBound(q.from, 'from'),
+    to: timeBound(q.to, 'to'),
+    before: position,
+    limit: limitOf(q),
+  };
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, ctx: GatewayContext): void {
@@ -108,29 +132,10 @@ function registerViewerRoutes(app: FastifyInstance, ctx: GatewayContext): void {
 function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext): void {
   const viewer = (request: FastifyRequest): Promise<Viewer> => requireViewer(ctx, request);
 
-  app.get<{ Querystring: TransactionQuery }>('/dashboard/api/transactions', { schema: transactionSchema }, async (request) => {
+  app.get<{ Querystring: TransactionListQuery }>('/dashboard/api/transactions', { schema: transactionSchema }, async (request) => {
     const merchant = merchantFor(await viewer(request), request.query.merchant);
-    const q = request.query;
-    const from = timeBound(q.from, 'from');
-    const to = timeBound(q.to, 'to');
-    const filter = {
-      ...(q.reference ? { reference: q.reference } : {}),
-      ...(q.last4 ? { last4: q.last4 } : {}),
-      ...(q.status ? { status: q.status } : {}),
-      ...(q.type ? { type: q.type } : {}),
-    };
-    const limit = limitOf(q);
-    // The index serves one filter; the rest are applied to what it answers (a few times the limit looked at).
-    const records = await ctx.store.merchantTransactions(merchant.id, filter, Object.keys(filter).length > 1 || from || to ? limit * 4 : limit);
-    const transactions = records
-      .filter((r) => r.transaction.merchant_id === merchant.id)
-      .filter((r) => !filter.status || r.transaction.status === filter.status)
-      .filter((r) => !filter.type || r.transaction.transaction_type === filter.type)
-      .filter((r) => !filter.last4 || r.card?.last4 === filter.last4)
-      .filter((r) => (from === undefined || Date.parse(r.created_at) >= from) && (to === undefined || Date.parse(r.created_at) <= to))
-      .slice(0, limit)
-      .map(transactionView);
-    return { merchant_id: merchant.id, transactions };
+    const page = await ctx.store.merchantTransactions(transactionQuery(merchant.id, request.query));
+    return { merchant_id: merchant.id, transactions: page.transactions.map(transactionView), older: page.older && encodeCursor(page.older) };
   });
 
   app.get<{ Params: { id: string }; Querystring: ListQuery }>('/dashboard/api/transactions/:id', async (request) => {

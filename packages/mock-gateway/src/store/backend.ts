@@ -7,6 +7,8 @@
  */
 import type { DeliveryQueue, DeliveryWriter } from './delivery-queue';
 import type { Kind, RecordTypes } from './record-kinds';
+import type { TransactionRecord } from './records';
+import type { TransactionQuery } from './transaction-query';
 
 export interface BackendReader {
   get<K extends Kind>(kind: K, id: string): Promise<RecordTypes[K] | undefined>;
@@ -15,6 +17,8 @@ export interface BackendReader {
   /** Every record of a kind, newest first, at most `limit`. */
   list<K extends Kind>(kind: K, limit: number): Promise<RecordTypes[K][]>;
   count(kind: Kind): Promise<number>;
+  /** A merchant's transactions passing every filter of `query`, newest first by (created_at, id), at most `query.limit`. */
+  transactions(query: TransactionQuery): Promise<TransactionRecord[]>;
 }
 
 export interface BackendTransaction extends BackendReader {

@@ -13,7 +13,10 @@
 import type { Backend, BackendTransaction } from './backend';
 import { KeyedMutex } from './keyed-mutex';
 import { MemoryDeliveryQueue } from './memory-delivery-queue';
+import { MemoryTransactionOrder } from './memory-transactions';
 import { KINDS, type Kind, type RecordTypes } from './record-kinds';
+import type { TransactionRecord } from './records';
+import { transactionColumns, type TransactionQuery } from './transaction-query';
 
 /** Separates a row's index keys in its one key string (index keys never hold it: record-kinds.ts `key`). */
 const KEY_SEPARATOR = '\u0001';
@@ -51,7 +54,8 @@ class KindTable {
     return row === undefined ? undefined : this.json[row];
   }
 
-  put(id: string, json: Buffer, keys: Record<string, string | null>): void {
+  /** Answers the record's row number. */
+  put(id: string, json: Buffer, keys: Record<string, string | null>): number {
     const values = this.indexNames.map((name) => keys[name] ?? null);
     const existing = this.rowOf.get(id);
     const row = existing ?? this.ids.length;
@@ -72,14 +76,21 @@ class KindTable {
         if (rows !== row) byKey.set(key, rows < row ? [rows, row] : [row, rows]);
       } else insertSorted(rows, row);
     });
+    return row;
   }
 
-  delete(id: string): void {
+  /** Answers the row number the record had, if it was there. */
+  delete(id: string): number | undefined {
     const row = this.rowOf.get(id);
-    if (row === undefined) return;
+    if (row === undefined) return undefined;
     this.rowOf.delete(id);
     this.ids[row] = this.json[row] = this.keys[row] = undefined;
     this.live--;
+    return row;
+  }
+
+  jsonAt(row: number): Buffer | undefined {
+    return this.json[row];
   }
 
   /** JSON of the newest records (at most `limit`) whose index `index` has `key`, or of all records when index is null. */
@@ -150,6 +161,8 @@ export class MemoryBackend implements Backend, BackendTransaction {
   readonly deliveries = new MemoryDeliveryQueue();
   private readonly tables = new Map<Kind, KindTable>();
   private readonly locks = new KeyedMutex();
+  /** The transactions in the order of the merchants' lists, for the named query. */
+  private readonly transactionOrder = new MemoryTransactionOrder();
 
   constructor() {
     for (const kind of Object.keys(KINDS) as Kind[]) this.tables.set(kind, new KindTable(Object.keys(KINDS[kind].indexes)));
@@ -176,12 +189,19 @@ export class MemoryBackend implements Backend, BackendTransaction {
     return this.table(kind).size;
   }
 
+  async transactions(query: TransactionQuery): Promise<TransactionRecord[]> {
+    const table = this.table('transaction');
+    return this.transactionOrder.query(query).map((row) => parse<TransactionRecord>(table.jsonAt(row)!));
+  }
+
   async put<K extends Kind>(kind: K, id: string, record: RecordTypes[K], indexes: Record<string, string | null>): Promise<void> {
-    this.table(kind).put(id, Buffer.from(JSON.stringify(record)), indexes);
+    const row = this.table(kind).put(id, Buffer.from(JSON.stringify(record)), indexes);
+    if (kind === 'transaction') this.transactionOrder.put(row, id, transactionColumns(record as TransactionRecord));
   }
 
   async delete(kind: Kind, id: string): Promise<void> {
-    this.table(kind).delete(id);
+    const row = this.table(kind).delete(id);
+    if (kind === 'transaction' && row !== undefined) this.transactionOrder.delete(row);
   }
 
   /** Writes apply as they are made: the unit of work above makes them all in one go at its end. */
@@ -196,6 +216,7 @@ export class MemoryBackend implements Backend, BackendTransaction {
 
   async truncate(kinds: readonly Kind[]): Promise<void> {
     for (const kind of kinds) this.table(kind).clear();
+    if (kinds.includes('transaction')) this.transactionOrder.clear();
   }
 
   /** Memory is always there: ready when it answers a read (a test may make it hang). */

@@ -2,6 +2,7 @@
  * What the gateway stores, kind by kind (webhook deliveries aside: delivery-queue.ts): each record's id and the index keys the routes look
  * it up by. One definition serves every store: the memory store keeps a map per index, the
  * SQL stores a column per index (migrations.ts creates them; a test checks the two agree).
+ * Transactions also have typed columns for the merchant's lists (transaction-query.ts).
  *
  * An index key is the JSON of the fields it is made of (so no control character reaches a
  * database column) or null when the record is not in that index. Lookups by index answer newest first (by insertion order).
@@ -44,11 +45,7 @@ export const KINDS: { [K in Kind]: KindDefinition<RecordTypes[K]> } = {
       terminal_reference: (r) => (r.parent_id === null ? key(r.transaction.terminal_id, r.transaction.reference) : null),
       reference: (r) => key(r.transaction.reference),
       three_ds_server: (r) => (r.three_ds ? key(r.three_ds.server_trans_id) : null),
-      merchant: (r) => key(r.transaction.merchant_id),
-      // The dashboard's filters (migration 2): a merchant's transactions by status, by type, by card.
-      merchant_status: (r) => key(r.transaction.merchant_id, r.transaction.status),
-      merchant_type: (r) => key(r.transaction.merchant_id, r.transaction.transaction_type),
-      merchant_last4: (r) => (r.card ? key(r.transaction.merchant_id, r.card.last4) : null),
+      // A merchant's lists filter and order by typed columns instead (transaction-query.ts, migration 3).
     },
   },
   session: {

@@ -1,8 +1,9 @@
 /**
  * The SQL engine: the same statements for the embedded store (PGlite, pglite-backend.ts) and
- * for a shared Postgres. Records are JSON text (not jsonb: jsonb refuses \u0000, which a
- * shopper's input may hold); each index is a column (migrations.ts). No id or key with a NUL
- * is ever stored (ids are generated, keys are JSON), so such a lookup finds nothing without asking.
+ * for a shared Postgres. Records are JSON text, or jsonb with typed columns for transactions
+ * (sql-transactions.ts; jsonb refuses \u0000, which a shopper's input may hold, so that text is
+ * escaped); each index is a column (migrations.ts). No id or key with a NUL is ever stored
+ * (ids are generated, keys are JSON), so such a lookup finds nothing without asking.
  * A transaction holds its locks as Postgres advisory locks (pg_advisory_xact_lock), so they
  * hold across every process on the database and end with the transaction.
  * A database that fails (restarting, unreachable, its disk full) rejects with a
@@ -12,6 +13,9 @@ import type { Backend, BackendReader, BackendTransaction } from './backend';
 import { SqlDeliveryQueue } from './sql-delivery-queue';
 import type { SqlRunner } from './migrations';
 import { KINDS, type Kind, type RecordTypes } from './record-kinds';
+import type { TransactionRecord } from './records';
+import { documentColumns, documentSql, parseDocument, transactionsSql } from './sql-transactions';
+import type { TransactionQuery } from './transaction-query';
 import { asStoreError, StoreUnavailableError } from './store-errors';
 import { StorageWatch } from './storage-watch';
 
@@ -52,23 +56,30 @@ class SqlReader implements BackendReader {
 
   async get<K extends Kind>(kind: K, id: string): Promise<RecordTypes[K] | undefined> {
     if (id.includes('\u0000')) return undefined;
-    const { rows } = await this.db.query<{ doc: string }>(`SELECT doc FROM ${tableOf(kind)} WHERE id = $1`, [id]);
-    return rows[0] ? (JSON.parse(rows[0].doc) as RecordTypes[K]) : undefined;
+    const { rows } = await this.db.query<{ doc: string }>(`SELECT ${documentSql(kind)} AS doc FROM ${tableOf(kind)} WHERE id = $1`, [id]);
+    return rows[0] ? parseDocument<RecordTypes[K]>(kind, rows[0].doc) : undefined;
   }
 
   async find<K extends Kind>(kind: K, index: string, key: string, limit: number): Promise<RecordTypes[K][]> {
     if (!(index in KINDS[kind].indexes)) throw new Error(`No index ${index} on ${kind}`);
     if (key.includes('\u0000')) return [];
     const { rows } = await this.db.query<{ doc: string }>(
-      `SELECT doc FROM ${tableOf(kind)} WHERE idx_${index} = $1 ORDER BY seq DESC LIMIT $2`,
+      `SELECT ${documentSql(kind)} AS doc FROM ${tableOf(kind)} WHERE idx_${index} = $1 ORDER BY seq DESC LIMIT $2`,
       [key, limit],
     );
-    return rows.map((row) => JSON.parse(row.doc) as RecordTypes[K]);
+    return rows.map((row) => parseDocument<RecordTypes[K]>(kind, row.doc));
   }
 
   async list<K extends Kind>(kind: K, limit: number): Promise<RecordTypes[K][]> {
-    const { rows } = await this.db.query<{ doc: string }>(`SELECT doc FROM ${tableOf(kind)} ORDER BY seq DESC LIMIT $1`, [limit]);
-    return rows.map((row) => JSON.parse(row.doc) as RecordTypes[K]);
+    const { rows } = await this.db.query<{ doc: string }>(`SELECT ${documentSql(kind)} AS doc FROM ${tableOf(kind)} ORDER BY seq DESC LIMIT $1`, [limit]);
+    return rows.map((row) => parseDocument<RecordTypes[K]>(kind, row.doc));
+  }
+
+  async transactions(query: TransactionQuery): Promise<TransactionRecord[]> {
+    if (query.before?.id.includes('\u0000')) return [];
+    const { sql, params } = transactionsSql(query);
+    const { rows } = await this.db.query<{ doc: string }>(sql, params);
+    return rows.map((row) => parseDocument<TransactionRecord>('transaction', row.doc));
   }
 
   async count(kind: Kind): Promise<number> {
@@ -82,12 +93,13 @@ class SqlTransaction extends SqlReader implements BackendTransaction {
 
   async put<K extends Kind>(kind: K, id: string, record: RecordTypes[K], indexes: Record<string, string | null>): Promise<void> {
     const names = Object.keys(KINDS[kind].indexes);
-    const columns = ['id', 'doc', ...names.map((n) => `idx_${n}`)];
+    const document = documentColumns(kind, record);
+    const columns = ['id', ...Object.keys(document), ...names.map((n) => `idx_${n}`)];
     const placeholders = columns.map((_, i) => `$${i + 1}`);
     const updates = columns.slice(1).map((c) => `${c} = excluded.${c}`);
     await this.db.query(
       `INSERT INTO ${tableOf(kind)} (${columns.join(', ')}) VALUES (${placeholders.join(', ')}) ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
-      [id, JSON.stringify(record), ...names.map((n) => indexes[n] ?? null)],
+      [id, ...Object.values(document), ...names.map((n) => indexes[n] ?? null)],
     );
   }
 

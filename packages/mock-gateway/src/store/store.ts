@@ -18,6 +18,7 @@ import type { Backend, BackendReader, BackendTransaction } from './backend';
 import type { DeliveryQueue, StoredDelivery } from './delivery-queue';
 import { indexKey, indexKeys, recordId, type IndexName, type Kind, type RecordTypes } from './record-kinds';
 import type { AccessToken, SavedPaymentMethod, SessionRecord, StoredCustomer, TransactionRecord } from './records';
+import { positionOf, type TransactionPosition, type TransactionQuery } from './transaction-query';
 
 interface Entry {
   kind: Kind;
@@ -80,23 +81,20 @@ export class Store {
   }
 
   /** Transactions newest first: all of a reference (management children included), or the newest of all. */
-  recentTransactions(options: { reference?: string; merchantId?: string; limit: number }): Promise<TransactionRecord[]> {
+  recentTransactions(options: { reference?: string; limit: number }): Promise<TransactionRecord[]> {
     if (options.reference !== undefined) return this.find('transaction', 'reference', indexKey(options.reference), options.limit);
-    if (options.merchantId !== undefined) return this.find('transaction', 'merchant', indexKey(options.merchantId), options.limit);
     return this.list('transaction', options.limit);
   }
 
   /**
-   * A merchant's transactions newest first, through the most selective index a filter names
-   * (reference, card's last 4, status, type; else the merchant's own): the other filters are
-   * the caller's to apply to what this answers.
+   * A page of a merchant's transactions answering every filter of `query`, newest first by
+   * (created_at, id) (transaction-query.ts), and where the next older page starts (null: none).
    */
-  merchantTransactions(merchantId: string, filter: { reference?: string; last4?: string; status?: string; type?: string }, limit: number): Promise<TransactionRecord[]> {
-    if (filter.reference !== undefined) return this.find('transaction', 'reference', indexKey(filter.reference), limit);
-    if (filter.last4 !== undefined) return this.find('transaction', 'merchant_last4', indexKey(merchantId, filter.last4), limit);
-    if (filter.status !== undefined) return this.find('transaction', 'merchant_status', indexKey(merchantId, filter.status), limit);
-    if (filter.type !== undefined) return this.find('transaction', 'merchant_type', indexKey(merchantId, filter.type), limit);
-    return this.find('transaction', 'merchant', indexKey(merchantId), limit);
+  async merchantTransactions(query: TransactionQuery): Promise<{ transactions: TransactionRecord[]; older: TransactionPosition | null }> {
+    const reader = this.context.getStore()?.tx ?? this.backend;
+    const found = await reader.transactions({ ...query, limit: query.limit + 1 });
+    const transactions = found.slice(0, query.limit);
+    return { transactions, older: found.length > query.limit ? positionOf(transactions[transactions.length - 1]!) : null };
   }
 
   /** A merchant's sessions and hosted pages, newest first. */

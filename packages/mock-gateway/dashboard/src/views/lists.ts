@@ -63,6 +63,15 @@ export function transactionsTable(transactions: TransactionView[], locale: reado
   </table>`;
 }
 
+/** Newer and Older under the transactions: each shown when there is such a page (the list pages with `before=`). */
+export function transactionPager(pages: { newer: (() => void) | null; older: (() => void) | null }): TemplateResult | typeof nothing {
+  if (!pages.newer && !pages.older) return nothing;
+  return html`<nav class="pager" aria-label="Pages of transactions">
+    ${pages.newer ? html`<button type="button" class="secondary" @click=${pages.newer}>← Newer</button>` : nothing}
+    ${pages.older ? html`<button type="button" class="secondary older" @click=${pages.older}>Older →</button>` : nothing}
+  </nav>`;
+}
+
 export function sessionsTable(sessions: SessionView[], locale: readonly string[]): TemplateResult {
   if (sessions.length === 0) return html`<p class="empty">No sessions or hosted pages yet.</p>`;
   return html`<table class="list">
