@@ -15,6 +15,7 @@
  */
 import type { WebhookBody } from '@payments/core';
 
+/** One attempt to deliver a webhook: when, what the receiver answered, how long it took. */
 export interface WebhookAttempt {
   at: string;
   /** HTTP status of the receiver, or null when the request failed. */
@@ -29,6 +30,7 @@ export interface WebhookAttempt {
   series?: number;
 }
 
+/** One webhook event for one merchant, as the dashboard, the CLI and `/__mock/webhooks` show it: its body, its state and its attempts. */
 export interface WebhookDelivery {
   /** Also sent as x-webhook-id on every attempt, so receivers can drop duplicates. */
   id: string;
