@@ -108,7 +108,10 @@ async function main(): Promise<void> {
   const heapAtEnd = await heapAfterGc();
   await gateway.request('POST', '/__mock/reset', {});
   const heapAfterReset = await heapAfterGc();
+  // The gateway drains and releases its leases on SIGTERM: its directory goes once it has exited.
+  const exited = new Promise((done) => child.once('exit', done));
   child.kill('SIGTERM');
+  await exited;
   receiver.close();
   cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
