@@ -9,7 +9,10 @@
  *  - webhooks          every payment's webhook to a receiver that answers in 200 ms
  *  - live updates      dashboard live streams (SSE), each reopened every 10 s
  * It prints a sample every S seconds (default 30) and, at the end, the slope of RSS against
- * requests served (least squares, MB per 100,000 requests) and the event-loop lag (p99, max).
+ * requests served (least squares, MB per 100,000 requests), the event-loop lag (p99, max), and
+ * the gateway's heap after a full garbage collection at the start, at the end, and after
+ * `POST /__mock/reset` (the memory store keeps every record in the heap: its RSS grows with
+ * them by design, and what a reset leaves is what would be a leak).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -57,10 +60,21 @@ async function main(): Promise<void> {
   }
   const receiver = await slowReceiver();
   const samples: Sample[] = [];
-  const child = spawn(process.execPath, ['--import', PROBE, CLI, ...flags], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', PROBE, CLI, ...flags], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   // The probe's reports, gathered over each sample's interval: last RSS, worst lag.
   const window = { rss: 0, lagP99: 0, lagMax: 0 };
-  child.on('message', (m: { rss: number; lagP99: number; lagMax: number }) => {
+  const heapAfterGc = () =>
+    new Promise<number>((done) => {
+      const answer = (m: { heapAfterGc?: number }) => {
+        if (m.heapAfterGc === undefined) return;
+        child.off('message', answer);
+        done(m.heapAfterGc / 1e6);
+      };
+      child.on('message', answer);
+      child.send('gc');
+    });
+  child.on('message', (m: { rss?: number; lagP99: number; lagMax: number }) => {
+    if (m.rss === undefined) return;
     window.rss = m.rss;
     window.lagP99 = Math.max(window.lagP99, m.lagP99);
     window.lagMax = Math.max(window.lagMax, m.lagMax);
@@ -78,6 +92,7 @@ async function main(): Promise<void> {
   [window.lagP99, window.lagMax] = [0, 0]; // the start (PGlite's first open blocks the loop for seconds) is not the soak
   const gateway = new GatewayClient(url);
   await gateway.request('POST', '/__mock/config', { webhook_url: receiver.url });
+  const heapAtStart = await heapAfterGc();
   console.log(`soak: ${minutes} min on the ${store} store, gateway pid ${child.pid} at ${url}`);
   const load = mixedLoad(url, gateway);
   const started = Date.now();
@@ -90,7 +105,13 @@ async function main(): Promise<void> {
     console.log(`  ${(sample.at / 1000).toFixed(0).padStart(5)} s  ${String(sample.requests).padStart(8)} requests  RSS ${sample.rssMb.toFixed(1)} MB  lag p99 ${sample.lagP99Ms.toFixed(1)} ms (max ${sample.lagMaxMs.toFixed(1)})  ${JSON.stringify(load.counts())}`);
   }
   await load.stop();
+  const heapAtEnd = await heapAfterGc();
+  await gateway.request('POST', '/__mock/reset', {});
+  const heapAfterReset = await heapAfterGc();
+  // The gateway drains and releases its leases on SIGTERM: its directory goes once it has exited.
+  const exited = new Promise((done) => child.once('exit', done));
   child.kill('SIGTERM');
+  await exited;
   receiver.close();
   cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
@@ -103,6 +124,7 @@ async function main(): Promise<void> {
     [
       `soak: ${store}, ${minutes} min, ${load.counts().total} requests (${(load.counts().total / (minutes * 60)).toFixed(0)}/s), ${load.counts().failed} failed`,
       `  RSS: ${samples[0]?.rssMb.toFixed(1)} → ${samples.at(-1)?.rssMb.toFixed(1)} MB; slope ${fitted.over}: ${fit.toFixed(2)} MB per 100,000 requests`,
+      `  heap after a full GC: ${heapAtStart.toFixed(1)} MB at the start, ${heapAtEnd.toFixed(1)} MB at the end, ${heapAfterReset.toFixed(1)} MB after POST /__mock/reset`,
       `  event-loop lag: median of the samples' p99 ${lag[Math.floor(lag.length / 2)]?.toFixed(1) ?? '-'} ms, worst p99 ${lag.at(-1)?.toFixed(1) ?? '-'} ms, max ${Math.max(...samples.map((s) => s.lagMaxMs)).toFixed(1)} ms`,
     ].join('\n'),
   );

@@ -23,7 +23,15 @@ export const STATEMENT_TIMEOUT_MS = 2_500;
 const bounded = (text: string, values?: unknown[]): pg.QueryConfig => ({ text, ...(values ? { values } : {}), query_timeout: STATEMENT_TIMEOUT_MS }) as pg.QueryConfig;
 
 class PostgresPool implements SqlPool {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    /** One connection for readiness alone (SqlPool.probe), kept apart from the requests' queue. */
+    private readonly probes: pg.Pool,
+  ) {}
+
+  async probe(): Promise<void> {
+    await this.probes.query(bounded('SELECT 1'));
+  }
 
   async connect(): Promise<SqlConnection> {
     const client = await this.pool.connect();
@@ -51,8 +59,8 @@ class PostgresPool implements SqlPool {
     await this.pool.query(sql);
   }
 
-  end(): Promise<void> {
-    return this.pool.end();
+  async end(): Promise<void> {
+    await Promise.all([this.pool.end(), this.probes.end()]);
   }
 }
 
@@ -63,9 +71,10 @@ export async function openPostgresBackend(databaseUrl: string, options: { poolSi
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
+  const probes = new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A connection that dies while idle (the database restarted) is dropped, not a crash.
-  raw.on('error', (error) => console.error(`mock-gateway: database connection lost: ${error.message}`));
-  const pool = new PostgresPool(raw);
+  for (const each of [raw, probes]) each.on('error', (error) => console.error(`mock-gateway: database connection lost: ${error.message}`));
+  const pool = new PostgresPool(raw, probes);
   try {
     // Unbounded: a replica starting beside another waits for its migrations (an advisory lock).
     const client = await raw.connect();

@@ -27,6 +27,13 @@ export interface SqlConnection extends SqlRunner {
 
 export interface SqlPool extends SqlRunner {
   connect(): Promise<SqlConnection>;
+  /**
+   * Whether the database answers, asked on a connection of its own (readiness): a pool whose
+   * connections are all busy with requests, or queued after an outage, is not a database that
+   * is down, and a balancer must not take the replica out for it. Engines without a pool
+   * (PGlite) have none; readiness then reads through the engine.
+   */
+  probe?(): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -155,7 +162,8 @@ export class SqlBackend extends SqlReader implements Backend {
   /** Resolves when the store can serve: not out of space, and the database answers a read. */
   async ready(): Promise<void> {
     await this.storage.check();
-    await this.count('setting');
+    if (this.pool.probe) await guarded(this.pool.probe());
+    else await this.count('setting');
   }
 
   async truncate(kinds: readonly Kind[]): Promise<void> {
