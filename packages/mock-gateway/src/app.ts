@@ -26,7 +26,7 @@ import { MemoryBackend } from './store/memory-backend';
 import { Store } from './store/store';
 import { StoreUnavailableError } from './store/store-errors';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
-import { openApiDocument, registerComponents, registerContract } from './contract/document';
+import { openApiDocument, registerComponents, registerContract, registerDocumentRoutes } from './contract/document';
 import { checkExchanges } from './contract/exchange-check';
 import { registerAuthRoutes } from './routes/auth';
 import { registerSessionRoutes } from './routes/sessions';
@@ -113,6 +113,7 @@ export function createGateway(options: GatewayOptions = {}): Gateway {
   api.register(
     inRootContext(async (app) => {
       registerHealthRoutes(app, ctx);
+      registerDocumentRoutes(app, ctx);
       if (options.accessLog) logRequests(app, 'api', options.accessLog);
       syncSandboxOnRequest(app, sandbox);
       guardMockRoutes(app, ctx);
@@ -212,10 +213,12 @@ function baseApp(logger: boolean): FastifyInstance {
 
   // The edge (spec: Authentication, 5): before any route sees the request. Health checks
   // answer any client (a balancer's probe often sends no User-Agent).
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (isHealthCheck(request)) return;
     if (!hasUsableUserAgent(request.headers['user-agent'])) throw new EdgeRejection();
     if (/\.\.|%2e%2e/i.test(request.url)) throw new EdgeRejection();
+    // No route: 404 before the body is read, so a body of any size or type gets the same answer.
+    if (request.is404) return reply.code(404).send(notFound(request));
   });
   app.addHook('preValidation', async (request) => {
     if (request.url.startsWith('/__mock/') || isHealthCheck(request)) return;
@@ -226,10 +229,12 @@ function baseApp(logger: boolean): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError, request, reply) => renderError(error, request, reply));
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(request, 404, [{ property: '', message: 'Not found', params: [request.url] }]));
+    reply.code(404).send(notFound(request));
   });
   return app;
 }
+
+const notFound = (request: FastifyRequest) => errorBody(request, 404, [{ property: '', message: 'Not found', params: [request.url] }]);
 
 function renderError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof EdgeRejection) {

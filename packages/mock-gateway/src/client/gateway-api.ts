@@ -55,6 +55,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document (JSON) */
+        get: operations["getOpenApiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document (YAML) */
+        get: operations["getOpenApiYaml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/faults": {
         parameters: {
             query?: never;
@@ -221,6 +255,74 @@ export interface paths {
         put?: never;
         /** Report the challenge result */
         post: operations["authenticationCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/three-ds/{id}/method-notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The 3-D Secure method notification (from the ACS) */
+        post: operations["postMethodNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/three-ds/{id}/challenge-notification-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The challenge result (from the ACS) */
+        post: operations["postChallengeNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/three-ds/{id}/embedded-fields/challenge-notification-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The challenge result, Embedded Fields' frame */
+        post: operations["postEmbeddedChallengeNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/three-ds/{id}/hosted-payment-page/challenge-notification-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The challenge result, the hosted page's frame */
+        post: operations["postHostedChallengeNotification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -501,6 +603,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is looking */
+        get: operations["getDashboardViewer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a client id and secret */
+        post: operations["dashboardSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out */
+        post: operations["dashboardSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transactions */
+        get: operations["listDashboardTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A transaction and its timeline */
+        get: operations["getDashboardTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sessions */
+        get: operations["listDashboardSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers */
+        get: operations["listDashboardCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook deliveries */
+        get: operations["listDashboardDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A delivery and its attempts */
+        get: operations["getDashboardDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live updates (server-sent events) */
+        get: operations["getDashboardLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again */
+        post: operations["resendDashboardDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/transactions/{id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Settle a pending transaction */
+        post: operations["settleDashboardTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the sandbox's clock */
+        post: operations["advanceDashboardClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a fault rule */
+        post: operations["addDashboardFault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/faults/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove every fault rule */
+        post: operations["clearDashboardFaults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forget every record */
+        post: operations["resetDashboardSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/acs/redirect/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gateway side of a redirect payment */
+        get: operations["getRedirectPage"];
+        put?: never;
+        /** The gateway side of a redirect payment (form post) */
+        post: operations["postRedirectPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/acs/form-submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The gateway side of a form-submit payment */
+        post: operations["postFormSubmitPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/embedded-fields.js": {
         parameters: {
             query?: never;
@@ -518,6 +927,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sri.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The version, versioned URLs and SRI hashes of embedded-fields.js */
+        get: operations["getScriptRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fixture's assets */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{version}/embedded-fields.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** embedded-fields.js at a pinned version (`v1`, `v1.2.3`) */
+        get: operations["getVersionedScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{version}/embedded-fields-actions.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The script's 3-D Secure and redirect part, at its exact version */
+        get: operations["getVersionedActionsScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{version}/embedded-fields-connect.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The script's frame connection part, at its exact version */
+        get: operations["getVersionedConnectScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frames/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The card frame Embedded Fields mounts */
+        get: operations["getCardFrame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frames/apm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The alternative payment method frame */
+        get: operations["getApmFrame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frames/preload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The frame that warms the card frame up */
+        get: operations["getPreloadFrame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frames/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The frames' scripts and styles */
+        get: operations["getFrameFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hosted page's scripts and styles */
+        get: operations["getHostedPageFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hosted payment page of a session */
+        get: operations["getHostedPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/{sessionId}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the hosted page returns after a redirect payment */
+        get: operations["getHostedPageReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/{sessionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper cancels on the hosted page */
+        get: operations["getHostedPageCancel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/{id}/saved-cards": {
         parameters: {
             query?: never;
@@ -527,6 +1157,91 @@ export interface paths {
         };
         /** The hosted page customer's saved cards, masked */
         get: operations["listSessionSavedCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's scripts and styles */
+        get: operations["getDashboardFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard */
+        get: operations["getDashboardSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This reference, readable (Scalar) */
+        get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reference page's scripts */
+        get: operations["getApiReferenceFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1028,6 +1743,15 @@ export interface components {
             public_key: string;
         };
         /**
+         * FileErrorBody
+         * @description A file the gateway does not have: no such file, another version, or a bundle not built yet (`pnpm build`).
+         */
+        FileErrorBody: {
+            /** @enum {string} */
+            error: "not_found" | "bundle_not_built";
+            error_description: string;
+        };
+        /**
          * TransactionWebhookPayload
          * @description The transaction processed payload. payment_method_token is null on the purchase approved event; payment_method_expiry is the last day of the expiry month (ISO 8601 date) or null.
          */
@@ -1107,6 +1831,42 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A path or a method this document does not list: 404, in the error body. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A URL the gateway cannot read (bad percent-encoding): 400, in the error body. */
+        UnreadableUrl: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description A path segment over 512 characters: 414, in the error body. */
+        UriTooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The edge refused the request before routing it (no User-Agent, `..` in the path): 403, empty. */
+        EdgeRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
             };
         };
     };
@@ -1332,6 +2092,66 @@ export interface operations {
                         store: string;
                         error?: string;
                     } | components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOpenApiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getOpenApiYaml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
                 };
             };
         };
@@ -2010,6 +2830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
             415: {
                 headers: {
@@ -2122,6 +2943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
             415: {
                 headers: {
@@ -2479,6 +3301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
             415: {
                 headers: {
@@ -2610,6 +3433,246 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+        };
+    };
+    postMethodNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    postChallengeNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    postEmbeddedChallengeNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    postHostedChallengeNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
         };
     };
     createPayment: {
@@ -3025,6 +4088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
             415: {
                 headers: {
@@ -3216,6 +4280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
             415: {
                 headers: {
@@ -3531,6 +4596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Test routes accept application/json only. */
             415: {
                 headers: {
@@ -3967,6 +5033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description Test routes accept application/json only. */
             415: {
                 headers: {
@@ -4230,6 +5297,1052 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getDashboardViewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description The viewer. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    dashboardSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Signed in (a session cookie). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    dashboardSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Signed out. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    listDashboardTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A page of transactions. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getDashboardTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description The transaction. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    listDashboardSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A page of sessions. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    listDashboardCustomers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A page of customers. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    listDashboardDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A page of deliveries. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getDashboardDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description The delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getDashboardLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Events. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    resendDashboardDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Resent. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    settleDashboardTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Settled. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    advanceDashboardClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description The clock. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    addDashboardFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description The rules. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    clearDashboardFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description No rules. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    resetDashboardSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Reset. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Refused (not signed in, a cross-site request), not found or invalid. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | {
+                        /** @enum {unknown} */
+                        signed_in: false;
+                        /** @enum {unknown} */
+                        sign_in_required: true;
+                    };
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getRedirectPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    postRedirectPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    postFormSubmitPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
     getEmbeddedFieldsScript: {
         parameters: {
             query?: never;
@@ -4299,6 +6412,769 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bundle is not built yet (`pnpm build`). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileErrorBody"];
+                };
+            };
+        };
+    };
+    getScriptRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getVersionedScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getVersionedActionsScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getVersionedConnectScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getCardFrame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The frame document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getApmFrame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The frame document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getPreloadFrame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The frame document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getFrameFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getHostedPageFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getHostedPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hosted payment page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getHostedPageReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getHostedPageCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancel page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
                 };
             };
         };
@@ -4377,6 +7253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            414: components["responses"]["UriTooLong"];
             /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
             415: {
                 headers: {
@@ -4405,6 +7282,293 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getDashboardFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getDashboardSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The API reference page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/html": string;
+                };
+            };
+            /** @description A redirect (Location). */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getApiReferenceFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            414: components["responses"]["UriTooLong"];
+            /** @description An injected fault (`/__mock/faults`). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description A bundle not built yet, or the store does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                };
+            };
+            /** @description Refused or not found. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"] | components["schemas"]["FileErrorBody"];
+                    "text/plain": string;
+                };
+            };
         };
     };
     "webhook:transaction-svc:transaction:authorized": {

@@ -159,6 +159,14 @@ const EncryptionKey = object({
   public_key: { type: 'string', description: 'SPKI, PEM: encrypt each card field with RSA-OAEP (SHA-256), then Base64.' },
 });
 
+const FileErrorBody = object(
+  {
+    error: { type: 'string', enum: ['not_found', 'bundle_not_built'] },
+    error_description: text,
+  },
+  { description: 'A file the gateway does not have: no such file, another version, or a bundle not built yet (`pnpm build`).' },
+);
+
 /** Every component, by name; `$id` is the name. */
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
   Customer,
@@ -170,6 +178,7 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   SavedPaymentMethod,
   StoredCustomer,
   EncryptionKey,
+  FileErrorBody,
 };
 
 export type ComponentName = keyof typeof COMPONENTS;
