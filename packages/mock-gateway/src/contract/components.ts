@@ -2,8 +2,8 @@
  * The shapes the gateway answers in, as JSON Schema components (`components.schemas` of
  * /openapi.json). Each has an `$id`; routes refer to them with `ref('Transaction')`, the
  * document turns that into `#/components/schemas/Transaction`. Named and shaped as in the
- * spec (Resources and their fields); core's wire types (`@payments/core` api-types.ts) are
- * the TypeScript of the same answers for the browser code, which cannot load these.
+ * spec (Resources and their fields). Core's wire types (`@payments/core` api-types.ts) are
+ * named from the types openapi-typescript generates of the document into core.
  */
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
 const text = { type: 'string' } as const;
