@@ -118,5 +118,5 @@ export type EncryptionKey = Schemas['EncryptionKey'];
 /** A saved card as the browser may see it (GET /api/sessions/{id}/saved-cards): never the number or the BIN. */
 export type SavedCardSummary = Answer<'listSessionSavedCards', 200>['saved_cards'][number];
 
-/** The gateway document's paths, operations, schemas and webhooks (what openapi-fetch and openapi-typescript users type a client with). */
-export type { components as GatewayComponents, operations as GatewayOperations, paths as GatewayPaths, webhooks as GatewayWebhooks } from './generated/gateway-api';
+/** The gateway document's paths and schemas (what an openapi-fetch client is typed with: the gateway's, the QA kit's). */
+export type { components as GatewayComponents, paths as GatewayPaths } from './generated/gateway-api';

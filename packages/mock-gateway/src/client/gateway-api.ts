@@ -3,4 +3,4 @@
  * (core/src/generated/gateway-api.ts, `pnpm --filter @payments/mock-gateway openapi`), where
  * core's wire types are named from them too.
  */
-export type { GatewayComponents as components, GatewayOperations as operations, GatewayPaths as paths, GatewayWebhooks as webhooks } from '@payments/core';
+export type { GatewayComponents as components, GatewayPaths as paths } from '@payments/core';
