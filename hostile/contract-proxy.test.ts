@@ -144,7 +144,9 @@ function send(sent: Sent): Promise<number | undefined> {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
-    req.on('error', (error) => ((sent.body?.length ?? 0) > 1024 * 1024 ? resolve(undefined) : reject(error)));
+    // A hang is a finding too: named with its request, not a suite timeout.
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer within 10 s: ${sent.method} ${sent.path.slice(0, 200)}`)));
+    req.on('error', (error) => ((sent.body?.length ?? 0) > 1024 * 1024 && !/no answer within/.test(error.message) ? resolve(undefined) : reject(error)));
     req.end(sent.body);
   });
 }

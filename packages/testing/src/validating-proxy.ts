@@ -10,6 +10,7 @@
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { AnswerChecker } from '@payments/mock-gateway';
 
 /** The gateway's body limit (1 MiB). */
@@ -112,7 +113,7 @@ function checkAnswer(
     path,
     status,
     contentType: headers['content-type'],
-    body,
+    body: decoded(headers['content-encoding'], body),
     query,
     requestBody: jsonBody(requestHeaders['content-type'], requestBody),
   });
@@ -125,4 +126,13 @@ function jsonBody(contentType: string | undefined, body: Buffer): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The body as the document describes it: without its content coding (br, gzip, deflate). */
+function decoded(encoding: string | undefined, body: Buffer): Buffer {
+  if (body.length === 0) return body;
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'deflate') return inflateSync(body);
+  return body;
 }
