@@ -41,7 +41,7 @@ const page = (description: string): Responses => ({
   503: unavailable(html),
 });
 const file = (description: string, media = '*/*'): Responses => ({
-  200: { description, content: { [media]: { schema: { type: 'string' } } } },
+  200: { description, content: { [media]: { schema: { type: media === 'application/json' ? 'object' : 'string' } } } },
   304: { description: 'Not modified (If-None-Match).', type: 'null' },
   '4xx': refused(),
   500: { description: 'An injected fault (`/__mock/faults`).', content: errors },
