@@ -5,19 +5,22 @@
  * deletes it at the gateway (DELETE /api/payment-methods/{id}), which then refuses it.
  */
 import { TEST_BROWSER_INFO } from '@payments/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
-import { GatewayClient, GatewayError, uniqueReference } from '@payments/testing';
+import { GatewayClient, GatewayError, uniqueReference, contractGuard } from '@payments/testing';
 import type { Account, CheckoutResponse } from './shared/api-types';
 import { startDemo, type RunningDemo } from './server';
 
 let gateway: RunningGateway;
+// Every answer of the gateway holds to its /openapi.json, or the test that caused it fails.
+const contract = contractGuard();
+afterEach(() => contract.assertHeld());
 let demo: RunningDemo;
 let client: GatewayClient;
 
 // Starting the shop opens its database; the first run on a machine also makes PGlite's cluster template (seconds).
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, webhookUrl: '' });
+  gateway = await startGateway({ port: 0, webhookUrl: '', contractCheck: contract.contractCheck });
   demo = await startDemo({ port: 0, gatewayUrl: gateway.url });
   gateway.ctx.webhooks.setUrl(`${demo.url}/webhooks`);
   client = new GatewayClient(gateway.url);

@@ -4,19 +4,22 @@
  * the three return pages show the status the backend verified, whatever the query claims.
  */
 import { TEST_BROWSER_INFO } from '@payments/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
-import { GatewayClient } from '@payments/testing';
+import { GatewayClient, contractGuard } from '@payments/testing';
 import { startDemo, type RunningDemo } from './server';
 import type { OrdersResponse } from './shared/api-types';
 
 let gateway: RunningGateway;
+// Every answer of the gateway holds to its /openapi.json, or the test that caused it fails.
+const contract = contractGuard();
+afterEach(() => contract.assertHeld());
 let demo: RunningDemo;
 let client: GatewayClient;
 
 // Starting the shop opens its database; the first run on a machine also makes PGlite's cluster template (seconds).
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, webhookUrl: '' });
+  gateway = await startGateway({ port: 0, webhookUrl: '', contractCheck: contract.contractCheck });
   demo = await startDemo({ port: 0, gatewayUrl: gateway.url });
   client = new GatewayClient(gateway.url);
 }, 60_000);
@@ -144,7 +147,7 @@ describe('pay on the hosted page', () => {
       expect(html).toContain('<h1 id="outcome-heading">Nu am putut deschide pagina de plată</h1>');
       expect(html).toContain('Înapoi la coș');
     } finally {
-      gateway = await startGateway({ port: Number(new URL(gateway.url).port), webhookUrl: '' });
+      gateway = await startGateway({ port: Number(new URL(gateway.url).port), webhookUrl: '', contractCheck: contract.contractCheck });
     }
   });
 });

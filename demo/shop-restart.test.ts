@@ -10,19 +10,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_BROWSER_INFO } from '@payments/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
-import { GatewayClient } from '@payments/testing';
+import { GatewayClient, contractGuard } from '@payments/testing';
 import type { CheckoutResponse, EventsResponse, OrdersResponse } from './shared/api-types';
 import { startDemo, type RunningDemo } from './server';
 
 const SLOW = 60_000;
 let gateway: RunningGateway;
+// Every answer of the gateway holds to its /openapi.json, or the test that caused it fails.
+const contract = contractGuard();
+afterEach(() => contract.assertHeld());
 let demo: RunningDemo | undefined;
 let dataDir: string;
 
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, webhookUrl: '' });
+  gateway = await startGateway({ port: 0, webhookUrl: '', contractCheck: contract.contractCheck });
   dataDir = mkdtempSync(join(tmpdir(), 'shop-restart-test-'));
 }, SLOW);
 

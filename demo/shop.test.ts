@@ -4,21 +4,24 @@
  * browser), scenarios that pick the full simulator, and a return page that shows the
  * gateway's status whatever the query claims.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
-import { GatewayClient, TEST_BROWSER_INFO, TEST_CREDENTIALS, uniqueReference } from '@payments/testing';
+import { GatewayClient, TEST_BROWSER_INFO, TEST_CREDENTIALS, uniqueReference, contractGuard } from '@payments/testing';
 import { escapeHtml, renderTemplate } from './backend/html';
 import type { CheckoutResponse, ScenariosResponse } from './shared/api-types';
 import { shopTexts } from './shared/i18n';
 import { startDemo, type RunningDemo } from './server';
 
 let gateway: RunningGateway;
+// Every answer of the gateway holds to its /openapi.json, or the test that caused it fails.
+const contract = contractGuard();
+afterEach(() => contract.assertHeld());
 let demo: RunningDemo;
 let client: GatewayClient;
 
 // Starting the shop opens its database; the first run on a machine also makes PGlite's cluster template (seconds).
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, webhookUrl: '' });
+  gateway = await startGateway({ port: 0, webhookUrl: '', contractCheck: contract.contractCheck });
   demo = await startDemo({ port: 0, gatewayUrl: gateway.url }); // ACS origin asked of /__mock/config
   client = new GatewayClient(gateway.url);
 }, 60_000);

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startGateway, type RunningGateway } from '@payments/mock-gateway';
-import { GatewayClient, TEST_BROWSER_INFO, TEST_CREDENTIALS_2, uniqueReference } from '@payments/testing';
+import { GatewayClient, TEST_BROWSER_INFO, TEST_CREDENTIALS_2, uniqueReference, contractGuard } from '@payments/testing';
 import type { EventsResponse, OrderStatus } from './shared/api-types';
 import { startDemo, type RunningDemo } from './server';
 
@@ -18,6 +18,9 @@ const FRICTIONLESS_CARD = '4000000000000002';
 const WAIT = { timeout: 10_000, interval: 50 };
 
 let gateway: RunningGateway;
+// Every answer of the gateway holds to its /openapi.json, or the test that caused it fails.
+const contract = contractGuard();
+afterEach(() => contract.assertHeld());
 let demo: RunningDemo;
 let client: GatewayClient;
 
@@ -88,7 +91,7 @@ function postWebhook(body: string, headers: Record<string, string>): Promise<Res
 
 // Starting the shop opens its database; the first run on a machine also makes PGlite's cluster template (seconds).
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, webhookUrl: '' });
+  gateway = await startGateway({ port: 0, webhookUrl: '', contractCheck: contract.contractCheck });
   demo = await startDemo({ port: 0, gatewayUrl: gateway.url });
   client = new GatewayClient(gateway.url);
   await setWebhookUrl(`${demo.url}/webhooks`);

@@ -5,7 +5,7 @@
  *
  * `engineSuite('webkit')` in a *.engine.ts file registers them for that engine.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import { messages } from '@payments/core';
 import { TEST_CARDS, startTestGateway, uniqueReference, type GatewayClient, type TestGateway } from '@payments/testing';
 import { APM_FRAME_TITLE } from '../models/alternative-methods-page';
@@ -48,6 +48,11 @@ export function engineSuite(engine: EngineName): void {
   });
   afterAll(async () => {
     await Promise.allSettled([driver?.close(), testGateway?.close()]);
+  });
+  // Every answer the gateway gave the engine holds to its /openapi.json, or the scenario fails.
+  afterEach(() => {
+    const mismatches = testGateway?.takeContractMismatches() ?? [];
+    if (mismatches.length > 0) throw new Error(`The gateway broke its contract (openapi.json):\n${mismatches.join('\n')}`);
   });
 
   const createSession = (overrides: Record<string, unknown> = {}) =>

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { GatewayClient, uniqueReference } from '@payments/testing';
 import { expect, test } from '@payments/testing/playwright';
 import { purchaseBody, send } from './load';
-import { freePort, gatewayProcess, type Replica } from './shared-sandbox';
+import { assertContractHeld, freePort, gatewayProcess, type Replica } from './shared-sandbox';
 
 /** The embedded store takes about 40 MB when new (a 16 MB WAL segment among it). */
 const DISK = '96m';
@@ -93,4 +93,5 @@ test('a full disk under --data: writes 503 "storage is full", readiness too, rea
     await gw.kill();
     disk.unmount();
   }
+  assertContractHeld();
 });

@@ -14,7 +14,7 @@ import { connectTestGateway, webhookTransactionId, type GatewayClient, type Webh
 import { expect, test } from '@payments/testing/playwright';
 import { burstOfOneReference, payUnderLoad, tally, type Payment } from './load';
 import { database, replicas } from './sandbox-control';
-import { freePort, gatewayProcess } from './shared-sandbox';
+import { assertContractHeld, freePort, gatewayProcess } from './shared-sandbox';
 
 /** How long Postgres stays down: the issue's 10 s, long enough for HAProxy to take every replica out. */
 const OUTAGE_MS = 10_000;
@@ -94,4 +94,5 @@ test('Postgres restarted under load, one gateway alone on it (--database-url): i
     await connected.close();
     await single.kill();
   }
+  assertContractHeld();
 });

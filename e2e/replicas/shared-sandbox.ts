@@ -21,6 +21,17 @@ const ROOT = resolve(import.meta.dirname, '../..');
 // The single-file build the Docker image runs (dist/mock-gateway.mjs beside browser/, assets/, workers/).
 const CLI = join(ROOT, 'packages/mock-gateway/dist/mock-gateway.mjs');
 
+/**
+ * What the replicas answered that their /openapi.json does not allow (`--contract-check`, their
+ * stderr): a sandbox's stop() fails on any, so the suite that caused it fails.
+ */
+const contractMismatches: string[] = [];
+
+/** Fails on what the gateway processes answered against their document since the last call. */
+export function assertContractHeld(): void {
+  if (contractMismatches.length > 0) throw new Error(`The gateway broke its contract (openapi.json):\n${contractMismatches.splice(0).join('\n')}`);
+}
+
 export interface Replica {
   name: string;
   apiPort: number;
@@ -97,6 +108,7 @@ export async function startSharedSandbox(options: { replicas?: number; snapshot?
       await Promise.all(replicas.map((r) => r.kill()));
       database.stop();
       rmSync(dir, { recursive: true, force: true });
+      assertContractHeld();
     },
   };
 }
@@ -118,11 +130,14 @@ export function gatewayProcess(name: string, apiPort: number, acsPort: number, f
       // A snapshot is loaded once: a restarted replica finds it in the database.
       const once = firstStart ? flags : flags.filter((flag, i) => flag !== '--snapshot' && flags[i - 1] !== '--snapshot');
       firstStart = false;
-      const args = [CLI, '--no-build', '--access-log', '--port', String(apiPort), '--acs-port', String(acsPort), ...once];
+      const args = [CLI, '--no-build', '--access-log', '--contract-check', '--port', String(apiPort), '--acs-port', String(acsPort), ...once];
       const started = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
       child = started;
       let errors = '';
-      started.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      started.stderr!.on('data', (chunk: Buffer) => {
+        errors += chunk.toString();
+        contractMismatches.push(...chunk.toString().split('\n').filter((line) => line.startsWith('contract: ')).map((line) => `${name} ${line}`));
+      });
       let buffered = '';
       await new Promise<void>((resolveStart, reject) => {
         started.once('exit', (code) => reject(new Error(`replica ${name} exited with ${code}: ${errors}`)));

@@ -1,23 +1,23 @@
 /**
- * The gateway's wire types, named and shaped as in the spec (`gateway-spec.md`).
+ * The gateway's wire types, named and shaped as in the spec (`gateway-spec.md`). The answers'
+ * shapes come from the gateway's OpenAPI document: generated/gateway-api.ts is what
+ * openapi-typescript makes of packages/mock-gateway/openapi.json (`pnpm --filter
+ * @payments/mock-gateway openapi`; a test fails while it is stale), so none is written twice.
  * Field names stay snake_case because these are JSON bodies on the wire.
  */
+import type { components, operations } from './generated/gateway-api';
+
+type Schemas = components['schemas'];
+/** The JSON body of an operation's answer with this status. */
+type Answer<O extends keyof operations, S extends number> = operations[O]['responses'] extends Record<S, { content: { 'application/json': infer B } }> ? B : never;
 
 /** Status values: the spec shows CREATED, PENDING, APPROVED, DECLINED; the rest are our
  * decision for the terminal states its webhook section names (see README, "not shown"). */
-export type TransactionStatus =
-  | 'CREATED'
-  | 'PENDING'
-  | 'APPROVED'
-  | 'DECLINED'
-  | 'FAILED'
-  | 'CANCELED'
-  | 'EXPIRED'
-  | 'VOIDED';
+export type TransactionStatus = Transaction['status'];
 
 export type CardTransactionType = 'PURCHASE' | 'AUTHORIZE' | 'OCT' | 'PAYOUT';
 export type ManagementType = 'CAPTURE' | 'REFUND' | 'VOID';
-export type TransactionType = CardTransactionType | ManagementType | 'PAYMENT';
+export type TransactionType = Transaction['transaction_type'];
 
 export type IntegrationType = 'HPP' | 'EMBEDDED_FIELDS' | 'DIRECT_API';
 
@@ -26,106 +26,33 @@ export type IntegrationType = 'HPP' | 'EMBEDDED_FIELDS' | 'DIRECT_API';
 export type TransStatus = 'Y' | 'N' | 'U' | 'A' | 'C' | 'R';
 export const TRANS_STATUSES: readonly TransStatus[] = ['Y', 'N', 'U', 'A', 'C', 'R'];
 
-export interface Customer {
-  id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  postal_code: string | null;
-}
+export type Customer = Schemas['Customer'];
 
 /** A transaction's customer with none of the spec's nine fields known. */
 export function emptyCustomer(): Customer {
   return { id: null, first_name: null, last_name: null, email: null, phone: null, address: null, city: null, country: null, postal_code: null };
 }
 
-export interface PaymentMethodData {
-  type: string;
-  brand: string | null;
-  hash: string | null;
-  masked: string | null;
-  method: string | null;
-  token: string | null;
-}
+export type PaymentMethodData = Transaction['payment_method'];
 
-export interface ProcessingResult {
-  approval_code: string | null;
-  payment_provider_account_id: string | null;
-  payment_provider_id: string | null;
-  reference_number: string | null;
-}
+export type ProcessingResult = Transaction['processing_result'];
 
-export interface RetryOptions {
-  data: Record<string, unknown> | null;
-  payment_provider_account_id: string;
-  payment_provider_id: string;
-  retry_count: number;
-  status: string;
-}
+export type RetryOptions = NonNullable<NonNullable<Transaction['data']>['retry_options']>;
 
 /** ExtendedTransactionDto. */
-export interface Transaction {
-  id: string;
-  merchant_id: string;
-  order_id: string;
-  terminal_id: string;
-  reference: string;
-  description: string;
-  currency: string;
-  amount: number;
-  customer: Customer;
-  customer_ip: string | null;
-  processing_result: ProcessingResult;
-  approved: boolean;
-  pending: boolean;
-  channel: 'ecommerce';
-  transaction_type: TransactionType;
-  status: TransactionStatus;
-  payment_method: PaymentMethodData;
-  redirect_url: string | null;
-  normalized_amount: number;
-  errors: unknown[];
-  processing_code: string | null;
-  response_message: string | null;
-  data: { retry_options: RetryOptions | null } | null;
-}
+export type Transaction = Schemas['Transaction'];
 
-export type ActionType = 'THREE_DS_2_FINGERPRINT' | 'THREE_DS_2_CHALLENGE';
+export type ActionType = Action['type'];
 
-export interface Action {
-  transaction_id: string;
-  session_id: string;
-  type: ActionType;
-  /** Base64 of the JSON {@link ThreeDsActionToken}. */
-  token: string;
-  /** Opaque; sent back unchanged. */
-  payment_data: string;
-}
+/** `token`: Base64 of the JSON {@link ThreeDsActionToken}; `payment_data`: opaque, sent back unchanged. */
+export type Action = NonNullable<ExecutionResponse['action']>;
 
-export interface Redirect {
-  transaction_id: string;
-  session_id: string;
-  url: string;
-}
+export type Redirect = NonNullable<ExecutionResponse['redirect']>;
 
-export interface FormSubmit {
-  transaction_id: string;
-  session_id: string;
-  url: string;
-  data: Record<string, string>;
-}
+export type FormSubmit = NonNullable<ExecutionResponse['form_submit']>;
 
 /** The four-field response of authorize, payment, payout and the 3-D Secure calls. */
-export interface ExecutionResponse {
-  result: Transaction | null;
-  action: Action | null;
-  redirect: Redirect | null;
-  form_submit: FormSubmit | null;
-}
+export type ExecutionResponse = Schemas['ExecutionResponse'];
 
 /** The decoded `action.token`. */
 export interface ThreeDsActionToken {
@@ -176,52 +103,20 @@ export interface BrowserInfo {
 }
 
 /** Response of POST /api/sessions. */
-export interface PaymentSession {
-  id: string;
-  terminal_id: string;
-  reference: string;
-  description: string;
-  currency: string;
-  amount: number;
-  return_url: string;
-  customer: Customer | null;
-  country: string | null;
-  status: 'CREATED' | 'COMPLETED' | 'EXPIRED';
-  transaction_type: 'AUTHORIZE' | 'PURCHASE';
-}
+export type PaymentSession = Schemas['PaymentSession'];
 
-export interface ApiErrorItem {
-  message: string;
-  params: string[];
-  property: string;
-}
+export type ApiErrorItem = ApiErrorBody['errors'][number];
 
 /** The spec's error body, plus `code` (our addition: a processing code or a named code
  * such as INVALID_REQUEST_PAYMENT_METHOD_INACTIVE, so clients need not parse messages). */
-export interface ApiErrorBody {
-  errors: ApiErrorItem[];
-  method: string;
-  status: number;
-  code?: string;
-}
+export type ApiErrorBody = Schemas['ErrorBody'];
 
-export interface StatusResponse {
-  found: boolean;
-  transaction: Transaction | null;
-}
+export type StatusResponse = Answer<'getTransactionStatus', 200>;
 
-export interface EncryptionKey {
-  key_id: string;
-  algorithm: 'RSA-OAEP-256';
-  /** SPKI, PEM. */
-  public_key: string;
-}
+export type EncryptionKey = Schemas['EncryptionKey'];
 
 /** A saved card as the browser may see it (GET /api/sessions/{id}/saved-cards): never the number or the BIN. */
-export interface SavedCardSummary {
-  id: string;
-  brand: string | null;
-  masked: string;
-  exp_month: number;
-  exp_year: number;
-}
+export type SavedCardSummary = Answer<'listSessionSavedCards', 200>['saved_cards'][number];
+
+/** The gateway document's paths and schemas (what an openapi-fetch client is typed with: the gateway's, the QA kit's). */
+export type { components as GatewayComponents, paths as GatewayPaths } from './generated/gateway-api';

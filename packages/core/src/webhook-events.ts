@@ -1,3 +1,5 @@
+import type { components } from './generated/gateway-api';
+
 /** Webhook event names of the spec's Events table, plus the tokenization event. */
 export const WEBHOOK_EVENTS = [
   'transaction-svc:transaction:authorized',
@@ -25,67 +27,10 @@ export const TOKENIZATION_EVENT = 'tokenization-webhook:payment-method:tokenized
 
 export type WebhookEventName = TransactionEventName | typeof TOKENIZATION_EVENT;
 
-/** The transaction processed webhook's payload (spec: Events, Payload). */
-export interface TransactionWebhookPayload {
-  id: string;
-  merchant_id: string;
-  terminal_id: string;
-  order_id: string;
-  payment_link_id: string | null;
-  reference: string;
-  description: string;
-  currency: string;
-  amount: number;
-  transaction_type: string;
-  processing_code: string | null;
-  response_message: string | null;
-  status: string;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  approval_code: string | null;
-  reference_number: string | null;
-  parent_id: string | null;
-  systan: string | null;
-  integration_type: string;
-  transaction_initiated_by: string;
-  authentication_level: string | null;
-  payment_provider_response_code: string | null;
-  payment_provider_response_message: string | null;
-  normalized_amount: number;
-  customer_id: string | null;
-  outgoing_amount: number;
-  outgoing_currency: string;
-  payment_method_method: string | null;
-  payment_method_hash: string | null;
-  payment_method_type: string | null;
-  payment_method_brand: string | null;
-  payment_method_masked: string | null;
-  payment_method_token: string | null;
-  customer_first_name: string | null;
-  customer_last_name: string | null;
-  customer_address: string | null;
-  customer_city: string | null;
-  customer_country: string | null;
-  customer_postal_code: string | null;
-  customer_email: string | null;
-  customer_phone_number: string | null;
-  authentication_status: string | null;
-  payment_method_expiry: string | null;
-}
+/** The transaction processed webhook's payload (spec: Events, Payload), as the gateway's document describes it. */
+export type TransactionWebhookPayload = components['schemas']['TransactionWebhookPayload'];
 
-export interface TokenizationWebhookData {
-  payment_method_id: string;
-  payment_method_type: 'CARD';
-  card_brand: string | null;
-  card_bin: string;
-  card_last_4: string;
-  card_masked: string;
-  card_exp_month: number;
-  card_exp_year: number;
-  customer_id: string | null;
-  transaction_id: string;
-}
+export type TokenizationWebhookData = components['schemas']['TokenizationWebhookData'];
 
 export type WebhookBody =
   | { event: TransactionEventName; payload: TransactionWebhookPayload }

@@ -23,7 +23,7 @@ import { Sandbox } from './sandbox/sandbox';
 import { MemoryBackend } from './store/memory-backend';
 import { Store } from './store/store';
 import { createWebhookOutbox } from './webhooks/webhook-outbox';
-import { openApiDocument, registerComponents, registerContract } from './contract/document';
+import { openApiDocument, registerComponents, registerContract, registerDocumentRoutes } from './contract/document';
 import { checkExchanges } from './contract/exchange-check';
 import { apiPlugin } from './routes/plugins/api';
 import { acsPlugin, gatewayPagesPlugin } from './routes/plugins/pages';
@@ -101,6 +101,7 @@ function apiApp(ctx: GatewayContext, options: GatewayOptions): FastifyInstance {
   registerContract(api, ctx);
   api.register(
     inRootContext(async (app) => {
+      registerDocumentRoutes(app, ctx);
       if (options.accessLog) logRequests(app, 'api', options.accessLog);
       registerHealthPlugin(app, ctx);
       app.register(apiPlugin(ctx));

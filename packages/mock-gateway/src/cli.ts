@@ -61,6 +61,8 @@ Options:
   --no-build                in the workspace: do not build missing browser bundles first
   --access-log              print one line per answered request (time, api|acs, method, path,
                             status, ms): which replica did what behind a balancer
+  --contract-check          tests: check every answer against /openapi.json and print each
+                            mismatch on stderr as "contract: …" (a suite fails on them)
   --blank-frame             also serve /frames/blank, an empty document of the gateway's origin
                             (pnpm bench's floor for a framed checkout)
   --quiet                   print nothing but errors
@@ -95,6 +97,7 @@ function parseCommandLine() {
         bundles: { type: 'string' },
         'no-build': { type: 'boolean' },
         'access-log': { type: 'boolean' },
+        'contract-check': { type: 'boolean' },
         'blank-frame': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -180,6 +183,7 @@ async function main(): Promise<void> {
     ...(embeddedFields ? { bundles: { embeddedFields } } : {}),
     ...(values['access-log'] ? { accessLog: (line: string) => console.log(line) } : {}),
     ...(values['blank-frame'] ? { blankFrame: true } : {}),
+    ...(values['contract-check'] ? { contractCheck: (problem: string) => console.error(`contract: ${problem}`) } : {}),
   });
   const merchant = config.merchants[0]!;
   if (!values.quiet) {

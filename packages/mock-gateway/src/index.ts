@@ -5,4 +5,5 @@ export { defaultConfig, loadConfig, DEFAULT_MERCHANT, SECOND_MERCHANT, type Gate
 export type { GatewayContext, GatewayUrls } from './context';
 export type { WebhookDelivery, WebhookAttempt } from './webhooks/outbox';
 export { createWebhookVerifier, gatewayKeys, type WebhookVerification, type WebhookVerifier, type WebhookVerifierOptions, type WebhookKeys } from './webhooks/webhook-verifier';
+export { AnswerChecker, type Answer } from './contract/answer-check';
 export { formBody, gatewayApi, requestAccessToken, type Credential, type GatewayApi, type GatewayApiOptions, type Schemas, type components, type paths } from './client/api-client';

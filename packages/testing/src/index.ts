@@ -5,4 +5,6 @@ export { TEST_CARDS, TEST_BROWSER_INFO, SIMULATED_FLOWS, RESPONSE_CODES, testCar
 export { createWebhookVerifier, type WebhookVerification, type WebhookVerifier, type WebhookVerifierOptions, type WebhookKeys } from '@payments/mock-gateway';
 export { startWebhookInbox, webhookTransactionId, type ReceivedWebhook, type WebhookInbox } from './webhook-inbox';
 export { connectTestGateway, startTestGateway, type TestGateway, type TestGatewayOptions } from './test-gateway';
+export { contractGuard, type ContractGuard } from './contract-guard';
+export { startValidatingProxy, type ValidatingProxy, type ValidatingProxyOptions } from './validating-proxy';
 export { startMerchantSite, checkoutPageUrl, type MerchantSite, type MerchantSiteOptions } from './merchant-site';

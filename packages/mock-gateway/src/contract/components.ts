@@ -2,8 +2,8 @@
  * The shapes the gateway answers in, as JSON Schema components (`components.schemas` of
  * /openapi.json). Each has an `$id`; routes refer to them with `ref('Transaction')`, the
  * document turns that into `#/components/schemas/Transaction`. Named and shaped as in the
- * spec (Resources and their fields); core's wire types (`@payments/core` api-types.ts) are
- * the TypeScript of the same answers for the browser code, which cannot load these.
+ * spec (Resources and their fields). Core's wire types (`@payments/core` api-types.ts) are
+ * named from the types openapi-typescript generates of the document into core.
  */
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
 const text = { type: 'string' } as const;
@@ -164,6 +164,14 @@ const EncryptionKey = object({
   public_key: { type: 'string', description: 'SPKI, PEM: encrypt each card field with RSA-OAEP (SHA-256), then Base64.' },
 });
 
+const FileErrorBody = object(
+  {
+    error: { type: 'string', enum: ['not_found', 'bundle_not_built'] },
+    error_description: text,
+  },
+  { description: 'A file the gateway does not have: no such file, another version, or a bundle not built yet (`pnpm build`).' },
+);
+
 /** Every component, by name; `$id` is the name. */
 export const COMPONENTS: Record<string, Record<string, unknown>> = {
   Customer,
@@ -175,6 +183,7 @@ export const COMPONENTS: Record<string, Record<string, unknown>> = {
   SavedPaymentMethod,
   StoredCustomer: STORED_CUSTOMER,
   EncryptionKey,
+  FileErrorBody,
 };
 
 export type ComponentName = keyof typeof COMPONENTS;

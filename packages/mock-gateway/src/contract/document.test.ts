@@ -11,7 +11,10 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testGateway, type TestGateway } from '../test-harness';
+import { createGateway } from '../app';
+import { registerServedRoutes } from '../server';
 import { buildDocument, COMMITTED_DOCUMENT, documentText } from './committed-document';
+import { openApiDocument } from './document';
 
 const PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
 const REPO = resolve(PACKAGE, '../..');
@@ -83,6 +86,19 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
   });
 
+  it('lists every route a running gateway answers (a validating proxy finds each answer in it)', async () => {
+    const gw = createGateway({ extend: (api, ctx) => registerServedRoutes(api, ctx, undefined, { blankFrame: true }) });
+    await gw.api.ready();
+    // printRoutes cannot show a wildcard's prefix (`/hpp/assets/*`): those are pages.ts entries of their own.
+    const routes = routesOf(gw.api.printRoutes({ commonPrefix: false })).filter((route) => !route.endsWith('*'));
+    const served = openApiDocument(gw.api, gw.ctx) as unknown as Document;
+    const documented = new Set(Object.entries(served.paths).flatMap(([path, operations]) => Object.keys(operations).map((m) => `${m.toUpperCase()} ${path}`)));
+    const asDocumented = (route: string) => route.replace(/\*$/, '{file}').replace('/three-ds/:id/request', '/three-ds/:threeDsServerTransId/request').replace(/:([A-Za-z_]+)/g, '{$1}');
+    await gw.close();
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.filter((route) => !documented.has(asDocumented(route)))).toEqual([]);
+  });
+
   it("describes every event of the spec's Events section under webhooks", () => {
     const events = section(readFileSync(specPath(), 'utf8'), '## Events');
     const names = new Set([...events.matchAll(/\b((?:transaction-svc|tokenization-webhook):[a-z0-9:-]*[a-z0-9])/g)].map((m) => m[1]!));
@@ -90,6 +106,18 @@ describe('the OpenAPI document', () => {
     expect([...names].filter((name) => !document.webhooks[name])).toEqual([]);
   });
 });
+
+/** `METHOD /path` of every route in Fastify's printRoutes tree (one segment a line, four columns a level), HEAD left out. */
+function routesOf(tree: string): string[] {
+  const prefixes: string[] = [];
+  return tree.split('\n').flatMap((line) => {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) return [];
+    const depth = match[1]!.length / 4;
+    prefixes[depth] = `${prefixes[depth - 1] ?? ''}${match[2]}`;
+    return (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD').map((m) => `${m} ${prefixes[depth]}`);
+  });
+}
 
 describe('GET /openapi.json and /openapi.yaml', () => {
   let t: TestGateway;

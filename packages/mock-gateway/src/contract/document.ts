@@ -1,8 +1,10 @@
 /**
  * The gateway's OpenAPI 3.1 description, built by @fastify/swagger from the routes' own
  * schemas (nothing here repeats a route's fields): the API, the browser's routes, the test
- * routes under their own tag, the health checks; the pages (hosted page, frames, dashboard,
- * ACS) are not API and stay out. Served at GET /openapi.json and /openapi.yaml, committed as
+ * routes under their own tag, the health checks, and what else a running gateway answers (the
+ * pages, files and dashboard API of pages.ts), so a validating proxy finds every answer in it.
+ * A path or method it does not list is answered with one of `components.responses` NotFound,
+ * UnreadableUrl, UriTooLong or EdgeRefused, and nothing else. Served at GET /openapi.json and /openapi.yaml, committed as
  * packages/mock-gateway/openapi.json (contract/document.test.ts checks they agree).
  */
 import swagger, { type SwaggerOptions } from '@fastify/swagger';
@@ -13,10 +15,11 @@ import { COMPONENTS } from './components';
 import { authorizeExamples, TOKEN_EXAMPLE } from './examples';
 import { UNAVAILABLE_DESCRIPTION } from './responses';
 import { SECURITY_SCHEMES, TAGS, operationInfo } from './operations';
+import { PAGE_TAGS, pageInfo } from './pages';
 import { WEBHOOK_COMPONENTS, WEBHOOKS } from './webhooks';
 
 /** Paths that are API: everything else (pages, frames, assets, the dashboard) is left out. */
-const DOCUMENTED = /^\/(api\/|oauth\/|__mock\/|health|\.well-known\/|embedded-fields\.js$|openapi\.)/;
+const DOCUMENTED = /^\/(api\/|oauth\/|__mock\/|health|\.well-known\/|embedded-fields\.js$)/;
 
 export function registerContract(app: FastifyInstance, ctx: GatewayContext): void {
   const options: SwaggerOptions = {
@@ -26,27 +29,36 @@ export function registerContract(app: FastifyInstance, ctx: GatewayContext): voi
         title: 'Mock payment gateway',
         version: '1.0.0',
         description:
-          'The sandbox of the payment gateway spec: the merchant API, the browser routes of Embedded Fields and the hosted page, and the test routes. Amounts are integers in minor units. Every request needs a User-Agent header (the edge answers 403 with an empty body without one).',
+          'The sandbox of the payment gateway spec: the merchant API, the browser routes of Embedded Fields and the hosted page, and the test routes. Amounts are integers in minor units. Every request needs a User-Agent header (the edge answers 403 with an empty body without one). A path or a method this document does not list answers 404 in the error body (`#/components/responses/NotFound`), or 400, 403 or 414 when the URL itself cannot be taken; nothing else.',
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: ctx.urls.gateway, description: 'This sandbox' }],
-      tags: TAGS,
+      tags: [...TAGS, ...PAGE_TAGS],
       components: { securitySchemes: SECURITY_SCHEMES },
       webhooks: WEBHOOKS as never,
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transform: ({ schema, url, route }) => {
-      if (!DOCUMENTED.test(url)) return { schema: { ...schema, hide: true }, url };
       const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
+      if (!DOCUMENTED.test(url)) {
+        const page = pageInfo(method, url);
+        if (!page) return { schema: { ...schema, hide: true }, url };
+        const { params, ...info } = page;
+        return { schema: { ...info, ...(params ? { params } : {}) } as never, url: url.replace(/\*$/, ':file') };
+      }
       return { schema: { ...documentedParams(schema, url), ...operationInfo(method, url) }, url: documentedPath(url) };
     },
   };
   app.register(swagger, options);
-  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+}
+
+/** GET /openapi.json and /openapi.yaml: registered with the routes, once @fastify/swagger records them. */
+export function registerDocumentRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  app.get('/openapi.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*');
     return openApiDocument(app, ctx);
   });
-  app.get('/openapi.yaml', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/openapi.yaml', async (_request, reply) => {
     reply.header('cache-control', 'no-cache').header('access-control-allow-origin', '*').type('application/yaml; charset=utf-8');
     return stringify(openApiDocument(app, ctx));
   });
@@ -75,6 +87,21 @@ const UNAVAILABLE = {
   description: 'The store does not answer (the database is unreachable); nothing was done. Retry after `Retry-After` seconds.',
   headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } },
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+};
+
+/**
+ * The answer to a path or a method this document does not list: nothing else answers there
+ * (a validating proxy holds the gateway to that too).
+ */
+const ERROR_BODY = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
+export const UNLISTED_RESPONSES = {
+  NotFound: { description: 'A path or a method this document does not list: 404, in the error body.', content: ERROR_BODY },
+  UnreadableUrl: { description: 'A URL the gateway cannot read (bad percent-encoding): 400, in the error body.', content: ERROR_BODY },
+  UriTooLong: { description: 'A path segment over 512 characters: 414, in the error body.', content: ERROR_BODY },
+  EdgeRefused: {
+    description: 'The edge refused the request before routing it (no User-Agent, `..` in the path): 403, empty.',
+    content: { 'text/plain': { schema: { type: 'string', maxLength: 0 } } },
+  },
 };
 
 interface Document extends Record<string, unknown> {
@@ -116,13 +143,15 @@ function documentedParams<T extends { params?: unknown; documentedBody?: unknown
 /** The document as the gateway serves it: its servers are where this gateway is reached. */
 export function openApiDocument(app: FastifyInstance, ctx: GatewayContext): Record<string, unknown> {
   const document = structuredClone(app.swagger()) as unknown as Document;
-  for (const operations of Object.values(document.paths)) {
+  for (const [path, operations] of Object.entries(document.paths)) {
     for (const operation of Object.values(operations)) {
+      // The router refuses a path parameter over 512 characters before any route runs.
+      if (path.includes('{')) operation.responses['414'] = { $ref: '#/components/responses/UriTooLong' };
       const unavailable = operation.responses['503'] as { description?: string } | undefined;
       if (unavailable?.description === UNAVAILABLE_DESCRIPTION) operation.responses['503'] = { $ref: '#/components/responses/Unavailable' };
     }
   }
-  document.components = { ...document.components, responses: { Unavailable: UNAVAILABLE } };
+  document.components = { ...document.components, responses: { Unavailable: UNAVAILABLE, ...UNLISTED_RESPONSES } };
   addExamples(document);
   return { ...document, servers: [{ url: ctx.urls.gateway, description: 'This sandbox' }] };
 }

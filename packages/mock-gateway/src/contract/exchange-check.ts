@@ -45,7 +45,7 @@ export class ContractChecker {
   }
 
   /** What is wrong with `exchange`, one line each; empty when it holds to the document. */
-  check(exchange: Exchange): string[] {
+  check(exchange: Exchange, head = false): string[] {
     const path = documentedPath(exchange.route).replace(/:([A-Za-z_]+)/g, '{$1}');
     const paths = this.document.paths as Record<string, Record<string, Operation>>;
     const method = exchange.method.toLowerCase();
@@ -54,7 +54,7 @@ export class ContractChecker {
     const where = `${exchange.method} ${path} → ${exchange.status}`;
     const problems: string[] = [];
     if (exchange.status < 400) problems.push(...this.checkRequest(operation, path, method, exchange).map((p) => `${where}: request ${p}`));
-    problems.push(...this.checkResponse(operation, path, method, exchange).map((p) => `${where}: ${p}`));
+    problems.push(...this.checkResponse(operation, path, method, exchange, head).map((p) => `${where}: ${p}`));
     return problems;
   }
 
@@ -78,21 +78,34 @@ export class ContractChecker {
     return problems;
   }
 
-  private checkResponse(operation: Operation, path: string, method: string, exchange: Exchange): string[] {
+  private checkResponse(operation: Operation, path: string, method: string, exchange: Exchange, head: boolean): string[] {
     const status = String(exchange.status);
     const key = operation.responses[status] ? status : operation.responses[`${status[0]}XX`] ? `${status[0]}XX` : 'default';
-    let response = operation.responses[key];
-    let pointer = ['paths', path, method, 'responses', key];
-    if (!response) return [`status ${status} is not in the document`];
-    if (response.$ref) {
+    if (!operation.responses[key]) return [`status ${status} is not in the document`];
+    return this.checkAgainst(['paths', path, method, 'responses', key], exchange, undefined, head);
+  }
+
+  /**
+   * What is wrong with an answer given the response object at `pointer` (a `$ref` followed):
+   * its status (when `status` is given), content type and body. A HEAD's empty body is left
+   * alone (`head`).
+   */
+  checkAgainst(pointer: string[], answer: Pick<Exchange, 'status' | 'contentType' | 'payload'>, status?: number, head = false): string[] {
+    if (status !== undefined && answer.status !== status) return [`status ${answer.status} where the document says ${status}`];
+    let response = pointer.reduce<Json | undefined>((node, part) => node?.[part] as Json | undefined, this.document) as
+      | { $ref?: string; content?: Record<string, MediaType> }
+      | undefined;
+    if (response?.$ref) {
       pointer = response.$ref.slice(2).split('/');
       response = pointer.reduce<Json>((node, part) => node[part] as Json, this.document) as typeof response;
     }
-    if (!response.content) return exchange.payload === undefined || String(exchange.payload) === '' ? [] : ['a body where the document has none'];
-    const mime = (exchange.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!response) return [`the document has no ${pointer.join('/')}`];
+    if (!response.content) return answer.payload === undefined || String(answer.payload) === '' ? [] : ['a body where the document has none'];
+    const mime = (answer.contentType ?? '').split(';')[0]!.trim().toLowerCase();
     if (!response.content[mime]) return [`content type "${mime}" is not one of ${Object.keys(response.content).join(', ')}`];
-    if (typeof exchange.payload !== 'string' && !Buffer.isBuffer(exchange.payload)) return []; // a stream
-    const text = exchange.payload.toString();
+    if (head) return [];
+    if (typeof answer.payload !== 'string' && !Buffer.isBuffer(answer.payload)) return []; // a stream
+    const text = answer.payload.toString();
     let body: unknown = text;
     if (mime === 'application/json') {
       try {

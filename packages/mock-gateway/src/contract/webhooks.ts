@@ -35,7 +35,7 @@ export const WEBHOOK_COMPONENTS = {
       amount: { type: 'integer', description: 'Minor units.' },
       normalized_amount: { type: 'integer' },
       outgoing_amount: { type: 'integer' },
-      metadata: { type: 'object' },
+      metadata: { type: 'object', additionalProperties: true },
     },
     'The transaction processed payload. payment_method_token is null on the purchase approved event; payment_method_expiry is the last day of the expiry month (ISO 8601 date) or null.',
   ),

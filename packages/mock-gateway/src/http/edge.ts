@@ -7,14 +7,17 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EdgeRejection } from '../api-error';
+import { replyNotFound } from './errors';
 import { containsHostileInput, hasUsableUserAgent } from './edge-rules';
 import { isHealthCheck } from './health';
 
 export function refuseUnusableClients(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (isHealthCheck(request)) return;
     if (!hasUsableUserAgent(request.headers['user-agent'])) throw new EdgeRejection();
     if (/\.\.|%2e%2e/i.test(request.url)) throw new EdgeRejection();
+    // No route: 404 before the body is read, so a body of any size or type gets the same answer.
+    if (request.is404) return replyNotFound(request, reply);
   });
 }
 

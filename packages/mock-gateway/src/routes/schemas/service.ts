@@ -54,6 +54,7 @@ export const scriptSchema = {
         content: { 'text/javascript': { schema: { type: 'string' } } },
       },
       304: { description: 'Not modified (If-None-Match).', type: 'null' },
+      503: { description: 'The bundle is not built yet (`pnpm build`).', content: { 'application/json': { schema: ref('FileErrorBody') } } },
     },
     [],
   ),
