@@ -98,10 +98,6 @@ const credentials = fc.constantFrom<Record<string, string>>(
   { authorization: 'BEARER' },
 );
 
-// Open finding (left to the dashboard's owner): HEAD /dashboard/api/live opens the event stream
-// and never ends it, so it gets no answer; left out until live.ts ends a HEAD after its headers.
-const knownHang = (sent: Sent) => sent.method === 'HEAD' && sent.path.startsWith('/dashboard/api/live');
-
 const request: fc.Arbitrary<Sent> = fc
   .record({
     method: fc.constantFrom(...METHODS),
@@ -123,8 +119,7 @@ const request: fc.Arbitrary<Sent> = fc
       ...(r.contentType !== undefined ? { 'content-type': r.contentType } : {}),
       ...(r.accept !== undefined ? { accept: r.accept } : {}),
     },
-  }))
-  .filter((sent) => !knownHang(sent));
+  }));
 
 /** A document path with its `{parameters}` replaced by `values`, in order. */
 function fill(template: string, values: string[]): string {

@@ -71,7 +71,7 @@ export async function challengePayment(t: TestGateway, auth: Record<string, stri
 /** A request to the dashboard, from this machine (loopback) or another (`remote`), with a cookie and CSRF token when given. */
 export async function dashboard(
   t: TestGateway,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'HEAD' | 'POST',
   url: string,
   options: { remote?: boolean; cookie?: string; csrf?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) {
@@ -91,6 +91,7 @@ export async function dashboard(
   const setCookie = response.headers['set-cookie'];
   return {
     status: response.statusCode,
+    headers: response.headers,
     text: response.body,
     json: (() => {
       try {

@@ -112,6 +112,12 @@ describe('who may see the dashboard', () => {
     expect((second.json.transactions as { reference: string }[]).map((tx) => tx.reference)).toEqual(['second-merchant-order']);
   });
 
+  it('answers HEAD of the live stream with its headers and ends (a stream opened for HEAD would never end)', async () => {
+    const head = await dashboard(t, 'HEAD', '/dashboard/api/live');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/event-stream/);
+  });
+
   it('never shows a full card number, a secret or a key', async () => {
     const { cookie } = await signedIn(t, FIRST.id, FIRST.secret);
     const pages = await Promise.all(

@@ -182,6 +182,8 @@ function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext): void
     async (request, reply) => {
       const seen = await viewer(request);
       const merchants = seen.operator && !request.query.merchant ? seen.merchants : [merchantFor(seen, request.query.merchant)];
+      // HEAD (Fastify's twin of this GET): the stream's headers, then the end; a stream it opened would never end.
+      if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/event-stream; charset=utf-8').send();
       await streamLiveEvents(ctx, reply, merchants.map((m) => m.id));
       return reply;
     },
