@@ -10,6 +10,7 @@ import addFormats from 'ajv-formats';
 import { FORMATS } from '../http/schemas';
 import { GARBAGE_BODY } from '../sandbox/faults';
 import { documentedPath } from './document';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 type Json = Record<string, unknown>;
 interface MediaType {
@@ -142,7 +143,7 @@ export function checkExchanges(app: FastifyInstance, document: () => Json, repor
       route: request.routeOptions.url ?? request.url,
       status: reply.statusCode,
       contentType: typeof contentType === 'string' ? contentType : undefined,
-      payload,
+      payload: decoded(payload, reply.getHeader('content-encoding')),
       body: request.body,
       query: request.query,
     });
@@ -150,3 +151,13 @@ export function checkExchanges(app: FastifyInstance, document: () => Json, repor
     return payload;
   });
 }
+
+/** A precompressed answer's body as its schema describes it: without its content coding. */
+function decoded(payload: unknown, encoding: unknown): unknown {
+  if (!Buffer.isBuffer(payload) || typeof encoding !== 'string') return payload;
+  if (encoding === 'br') return brotliDecompressSync(payload);
+  if (encoding === 'gzip') return gunzipSync(payload);
+  if (encoding === 'deflate') return inflateSync(payload);
+  return payload;
+}
+

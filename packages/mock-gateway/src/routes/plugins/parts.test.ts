@@ -17,11 +17,13 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.gw.api.inject({ method: 'GET', url, headers: { 'user-agent': 'vitest', host: '127.0.0.1:4010', ...headers } });
 
 describe('the parts of the API app', () => {
-  it('/__mock: an unknown URL from another site is refused by the guard (403), from a Node client it is a 404 in the error body', async () => {
-    expect((await get('/__mock/nothing-here', { origin: 'https://evil.example' })).statusCode).toBe(403);
-    const unknown = await get('/__mock/nothing-here');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ status: 404, errors: [{ message: 'Not found' }] });
+  it('/__mock: a test route from another site is refused by the guard (403); an unknown URL is a 404 in the error body, whoever asks', async () => {
+    expect((await get('/__mock/config', { origin: 'https://evil.example' })).statusCode).toBe(403);
+    for (const headers of [{}, { origin: 'https://evil.example' }]) {
+      const unknown = await get('/__mock/nothing-here', headers);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ status: 404, errors: [{ message: 'Not found' }] });
+    }
   });
 
   it('the API answers no-store (its errors too); the probes keep their own header, the JWKS its own', async () => {
@@ -52,10 +54,10 @@ describe('the parts of the API app', () => {
     expect(await t.gw.ctx.store.count('customer')).toBe(0);
   });
 
-  it('hostile input is refused at the edge (403) on a route and on an unknown URL; /__mock/ takes no such rule', async () => {
+  it('hostile input is refused at the edge (403) on a route; an unknown URL is a 404 whatever it carries; /__mock/ takes no such rule', async () => {
     const markup = `?q=${encodeURIComponent('<script>alert(1)</script>')}`;
     expect((await get(`/api/encryption-key${markup}`)).statusCode).toBe(403);
-    expect((await get(`/nowhere${markup}`)).statusCode).toBe(403);
+    expect((await get(`/nowhere${markup}`)).statusCode).toBe(404);
     expect((await get(`/__mock/config${markup}`)).statusCode).toBe(200);
   });
 });
