@@ -19,7 +19,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 describe('the parts of the API app', () => {
   it('/__mock: a test route from another site is refused by the guard (403); an unknown URL is a 404 in the error body, whoever asks', async () => {
     expect((await get('/__mock/config', { origin: 'https://evil.example' })).statusCode).toBe(403);
-    for (const headers of [{}, { origin: 'https://evil.example' }]) {
+    for (const headers of [{}, { origin: 'https://evil.example' }] as Record<string, string>[]) {
       const unknown = await get('/__mock/nothing-here', headers);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toMatchObject({ status: 404, errors: [{ message: 'Not found' }] });
