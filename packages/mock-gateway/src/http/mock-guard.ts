@@ -37,7 +37,7 @@ export function mockRouteRefusal(ctx: GatewayContext, request: FastifyRequest): 
   return null;
 }
 
-/** The /__mock plugin's hook (its 404s included). */
+/** The /__mock plugin's hook. */
 export function guardMockRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   app.addHook('onRequest', async (request) => {
     const refusal = mockRouteRefusal(ctx, request);
