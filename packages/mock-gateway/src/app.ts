@@ -107,7 +107,7 @@ function apiApp(ctx: GatewayContext, options: GatewayOptions): FastifyInstance {
       app.register(apiPlugin(ctx));
       app.register(gatewayPagesPlugin(ctx));
       app.register(mockPlugin(ctx), { prefix: '/__mock' });
-      app.register(dashboardApiPlugin(ctx));
+      app.register(dashboardApiPlugin(ctx), { prefix: '/dashboard/api' });
       options.extend?.(app, ctx);
       // The root's onSend hooks run before a part's own (no-store, faults): the check sees each
       // route's answer as its route made it.

@@ -29,7 +29,7 @@ async function operator(ctx: GatewayContext, request: FastifyRequest): Promise<V
 }
 
 export function registerDashboardActions(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post<{ Params: { id: string } }>('/dashboard/api/deliveries/:id/resend', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/deliveries/:id/resend', async (request, reply) => {
     const viewer = await requireActor(ctx, request);
     const stored = await ctx.store.deliveries.get(request.params.id);
     const merchant = viewer.merchants.find((m) => m.id === stored?.delivery.merchant_id);
@@ -39,7 +39,7 @@ export function registerDashboardActions(app: FastifyInstance, ctx: GatewayConte
   });
 
   app.post<{ Params: { id: string }; Body: { outcome: 'approve' | 'decline' } }>(
-    '/dashboard/api/transactions/:id/settle',
+    '/transactions/:id/settle',
     {
       schema: {
         body: { type: 'object', required: ['outcome'], additionalProperties: false, properties: { outcome: { type: 'string', enum: ['approve', 'decline'] } } },
@@ -56,7 +56,7 @@ export function registerDashboardActions(app: FastifyInstance, ctx: GatewayConte
   );
 
   app.post<{ Body: { advance_seconds: number } }>(
-    '/dashboard/api/clock',
+    '/clock',
     {
       schema: {
         body: {
@@ -75,7 +75,7 @@ export function registerDashboardActions(app: FastifyInstance, ctx: GatewayConte
   );
 
   app.post<{ Body: { path: string; mode: FaultMode; count?: number } }>(
-    '/dashboard/api/faults',
+    '/faults',
     {
       schema: {
         body: {
@@ -94,13 +94,13 @@ export function registerDashboardActions(app: FastifyInstance, ctx: GatewayConte
     },
   );
 
-  app.post('/dashboard/api/faults/clear', async (request) => {
+  app.post('/faults/clear', async (request) => {
     await operator(ctx, request);
     await ctx.sandbox.faults.clear();
     return { faults: [] };
   });
 
-  app.post('/dashboard/api/reset', async (request) => {
+  app.post('/reset', async (request) => {
     await operator(ctx, request);
     await resetSandbox(ctx);
     return { reset: true };

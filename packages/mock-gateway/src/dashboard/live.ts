@@ -121,61 +121,65 @@ class MerchantFeed {
   }
 }
 
-const feeds = new WeakMap<GatewayContext, Map<string, MerchantFeed>>();
-const streams = new WeakMap<GatewayContext, Set<FastifyReply>>();
-
-function feedOf(ctx: GatewayContext, merchantId: string): MerchantFeed {
-  let byMerchant = feeds.get(ctx);
-  if (!byMerchant) feeds.set(ctx, (byMerchant = new Map()));
-  let feed = byMerchant.get(merchantId);
-  if (!feed) byMerchant.set(merchantId, (feed = new MerchantFeed(ctx, merchantId)));
-  return feed;
-}
-
 /**
- * Answers `request` with an event stream of these merchants' live events, until the client
- * leaves. The stream opens once each feed has its baseline: whatever commits after a client
- * sees the stream open is news to it.
+ * One gateway's live streams: a feed per merchant watched, shared by every stream that watches
+ * it, and the streams open. The dashboard's part owns one (plugin.ts) and ends it as the
+ * gateway closes.
  */
-export async function streamLiveEvents(ctx: GatewayContext, reply: FastifyReply, merchantIds: string[]): Promise<void> {
-  const pending: LiveEvent[] = [];
-  let send: Watcher = (event) => pending.push(event);
-  const watches = merchantIds.map((id) => feedOf(ctx, id).watch((event) => send(event)));
-  let open = streams.get(ctx);
-  if (!open) streams.set(ctx, (open = new Set()));
-  const streamsOpen = open;
-  const timers: { heartbeat?: NodeJS.Timeout } = {};
-  let ended = false;
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    clearInterval(timers.heartbeat);
-    for (const watch of watches) watch.stop();
-    streamsOpen.delete(reply);
-  };
-  // The response's close: the client left (or the stream was ended); a request's close comes with its end.
-  reply.raw.on('close', end);
-  await Promise.all(watches.map((w) => w.ready));
-  if (ended) return;
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-content-type-options': 'nosniff',
-  });
-  raw.write(`retry: 2000\n: watching ${merchantIds.length} merchant(s)\n\n`);
-  streamsOpen.add(reply);
-  send = (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-  for (const event of pending) send(event);
-  timers.heartbeat = setInterval(() => raw.write(': still here\n\n'), HEARTBEAT_MS);
-  timers.heartbeat.unref();
-}
+export class LiveStreams {
+  private readonly feeds = new Map<string, MerchantFeed>();
+  private readonly open = new Set<FastifyReply>();
 
-/** Ends every live stream of this gateway (before it closes: an open stream would hold the server). */
-export function endLiveStreams(ctx: GatewayContext): void {
-  for (const reply of streams.get(ctx) ?? []) reply.raw.end();
-  streams.get(ctx)?.clear();
-  for (const feed of feeds.get(ctx)?.values() ?? []) feed.stop();
+  constructor(private readonly ctx: GatewayContext) {}
+
+  private feedOf(merchantId: string): MerchantFeed {
+    let feed = this.feeds.get(merchantId);
+    if (!feed) this.feeds.set(merchantId, (feed = new MerchantFeed(this.ctx, merchantId)));
+    return feed;
+  }
+
+  /**
+   * Answers `request` with an event stream of these merchants' live events, until the client
+   * leaves. The stream opens once each feed has its baseline: whatever commits after a client
+   * sees the stream open is news to it.
+   */
+  async stream(reply: FastifyReply, merchantIds: string[]): Promise<void> {
+    const pending: LiveEvent[] = [];
+    let send: Watcher = (event) => pending.push(event);
+    const watches = merchantIds.map((id) => this.feedOf(id).watch((event) => send(event)));
+    const timers: { heartbeat?: NodeJS.Timeout } = {};
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(timers.heartbeat);
+      for (const watch of watches) watch.stop();
+      this.open.delete(reply);
+    };
+    // The response's close: the client left (or the stream was ended); a request's close comes with its end.
+    reply.raw.on('close', end);
+    await Promise.all(watches.map((w) => w.ready));
+    if (ended) return;
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-content-type-options': 'nosniff',
+    });
+    raw.write(`retry: 2000\n: watching ${merchantIds.length} merchant(s)\n\n`);
+    this.open.add(reply);
+    send = (event) => raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    for (const event of pending) send(event);
+    timers.heartbeat = setInterval(() => raw.write(': still here\n\n'), HEARTBEAT_MS);
+    timers.heartbeat.unref();
+  }
+
+  /** Ends every live stream (before the gateway closes: an open stream would hold the server). */
+  end(): void {
+    for (const reply of this.open) reply.raw.end();
+    this.open.clear();
+    for (const feed of this.feeds.values()) feed.stop();
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * The dashboard's API part (/dashboard/api/…: routes.ts reads, actions.ts acts). Its hooks:
+ * The dashboard's API part, registered under /dashboard/api (routes.ts reads, actions.ts acts). Its hooks:
  * the public parts' (http/part-hooks.ts); every answer `Cache-Control: no-store`; a POST first
  * passes the cross-site check (access.ts); the live streams end when the gateway closes. The
  * page itself (page.ts) is one of the served pages.
@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../context';
 import { publicPartHooks } from '../http/part-hooks';
 import { crossSiteRefusal } from './access';
-import { endLiveStreams } from './live';
+import { LiveStreams } from './live';
 import { registerDashboardRoutes } from './routes';
 
 export function dashboardApiPlugin(ctx: GatewayContext) {
@@ -21,7 +21,8 @@ export function dashboardApiPlugin(ctx: GatewayContext) {
         if (refusal) throw refusal;
       }
     });
-    app.addHook('preClose', async () => endLiveStreams(ctx));
-    registerDashboardRoutes(app, ctx);
+    const live = new LiveStreams(ctx);
+    app.addHook('preClose', async () => live.end());
+    registerDashboardRoutes(app, ctx, live);
   };
 }

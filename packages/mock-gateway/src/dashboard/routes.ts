@@ -10,7 +10,8 @@
  *  - GET /dashboard/api/deliveries/{id}          one delivery, its attempts, and its request freshly signed (to copy)
  *  - GET /dashboard/api/live                     ?merchant= server-sent events (live.ts); the operator without `merchant`: every merchant
  *  - POST /dashboard/api/sign-in {client_id, client_secret}, POST /dashboard/api/sign-out
- * Who may see what: access.ts. Every list is at most `limit` (default 100, at most 500) records;
+ * The part is registered under /dashboard/api (plugin.ts, app.ts): the routes below name what
+ * follows that prefix. Who may see what: access.ts. Every list is at most `limit` (default 100, at most 500) records;
  * the transactions' filters, in any combination, are the store's named query (store/transaction-query.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,7 +20,7 @@ import { ApiError, NotFoundError } from '../api-error';
 import { decodeCursor, encodeCursor, type TransactionQuery } from '../store/transaction-query';
 import { ensureCookie, merchantFor, requireViewer, signIn, signOut, viewerOf, type Viewer } from './access';
 import { registerDashboardActions } from './actions';
-import { streamLiveEvents } from './live';
+import type { LiveStreams } from './live';
 import { transactionTimeline } from './timeline';
 import { deliveryView } from '../webhooks/delivery-view';
 import { customerView, sessionView, transactionView } from './views';
@@ -82,14 +83,14 @@ function transactionQuery(merchantId: string, q: TransactionListQuery): Transact
   };
 }
 
-export function registerDashboardRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+export function registerDashboardRoutes(app: FastifyInstance, ctx: GatewayContext, live: LiveStreams): void {
   registerViewerRoutes(app, ctx);
-  registerDashboardLists(app, ctx);
+  registerDashboardLists(app, ctx, live);
 }
 
 /** Who is looking: GET /me, sign-in and sign-out. */
 function registerViewerRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.get('/dashboard/api/me', async (request, reply) => {
+  app.get('/me', async (request, reply) => {
     const found = await ensureCookie(ctx, await viewerOf(ctx, request), reply);
     if (!found) return reply.code(401).send({ signed_in: false, sign_in_required: true });
     return {
@@ -104,7 +105,7 @@ function registerViewerRoutes(app: FastifyInstance, ctx: GatewayContext): void {
   });
 
   app.post<{ Body: { client_id: string; client_secret: string } }>(
-    '/dashboard/api/sign-in',
+    '/sign-in',
     {
       schema: {
         body: {
@@ -121,24 +122,23 @@ function registerViewerRoutes(app: FastifyInstance, ctx: GatewayContext): void {
     },
   );
 
-  app.post('/dashboard/api/sign-out', async (_request, reply) => {
+  app.post('/sign-out', async (_request, reply) => {
     signOut(ctx, reply);
     return { signed_in: false };
   });
-
 }
 
 /** The lists, a transaction's timeline, a delivery, the live feed. */
-function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext): void {
+function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext, live: LiveStreams): void {
   const viewer = (request: FastifyRequest): Promise<Viewer> => requireViewer(ctx, request);
 
-  app.get<{ Querystring: TransactionListQuery }>('/dashboard/api/transactions', { schema: transactionSchema }, async (request) => {
+  app.get<{ Querystring: TransactionListQuery }>('/transactions', { schema: transactionSchema }, async (request) => {
     const merchant = merchantFor(await viewer(request), request.query.merchant);
     const page = await ctx.store.merchantTransactions(transactionQuery(merchant.id, request.query));
     return { merchant_id: merchant.id, transactions: page.transactions.map(transactionView), older: page.older && encodeCursor(page.older) };
   });
 
-  app.get<{ Params: { id: string }; Querystring: ListQuery }>('/dashboard/api/transactions/:id', async (request) => {
+  app.get<{ Params: { id: string }; Querystring: ListQuery }>('/transactions/:id', async (request) => {
     const seen = await viewer(request);
     const record = await ctx.store.transaction(request.params.id);
     // Another merchant's transaction is answered exactly as one that does not exist.
@@ -146,13 +146,13 @@ function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext): void
     return transactionTimeline(ctx, record);
   });
 
-  app.get<{ Querystring: ListQuery }>('/dashboard/api/sessions', { schema: { querystring: { type: 'object', properties: LIST_PROPERTIES } } }, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/sessions', { schema: { querystring: { type: 'object', properties: LIST_PROPERTIES } } }, async (request) => {
     const merchant = merchantFor(await viewer(request), request.query.merchant);
     const sessions = await ctx.store.merchantSessions(merchant.id, limitOf(request.query));
     return { merchant_id: merchant.id, sessions: sessions.map(sessionView) };
   });
 
-  app.get<{ Querystring: ListQuery }>('/dashboard/api/customers', { schema: { querystring: { type: 'object', properties: LIST_PROPERTIES } } }, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/customers', { schema: { querystring: { type: 'object', properties: LIST_PROPERTIES } } }, async (request) => {
     const merchant = merchantFor(await viewer(request), request.query.merchant);
     const customers = await ctx.store.merchantCustomers(merchant.id, limitOf(request.query));
     const cards = await Promise.all(customers.map((c) => ctx.store.paymentMethodsOf(merchant.id, c.id)));
@@ -160,7 +160,7 @@ function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext): void
   });
 
   app.get<{ Querystring: ListQuery & { failing?: string } }>(
-    '/dashboard/api/deliveries',
+    '/deliveries',
     { schema: { querystring: { type: 'object', properties: { ...LIST_PROPERTIES, failing: { type: 'string', enum: ['true', 'false'] } } } } },
     async (request) => {
       const merchant = merchantFor(await viewer(request), request.query.merchant);
@@ -169,7 +169,7 @@ function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext): void
     },
   );
 
-  app.get<{ Params: { id: string } }>('/dashboard/api/deliveries/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/deliveries/:id', async (request) => {
     const seen = await viewer(request);
     const stored = await ctx.store.deliveries.get(request.params.id);
     if (!stored || !seen.merchants.some((m) => m.id === stored.delivery.merchant_id)) throw new NotFoundError(`No webhook delivery ${request.params.id}`);
@@ -177,14 +177,14 @@ function registerDashboardLists(app: FastifyInstance, ctx: GatewayContext): void
   });
 
   app.get<{ Querystring: { merchant?: string } }>(
-    '/dashboard/api/live',
+    '/live',
     { schema: { querystring: { type: 'object', properties: { merchant: text(64) } } } },
     async (request, reply) => {
       const seen = await viewer(request);
       const merchants = seen.operator && !request.query.merchant ? seen.merchants : [merchantFor(seen, request.query.merchant)];
       // HEAD (Fastify's twin of this GET): the stream's headers, then the end; a stream it opened would never end.
       if (request.method === 'HEAD') return reply.header('cache-control', 'no-store').type('text/event-stream; charset=utf-8').send();
-      await streamLiveEvents(ctx, reply, merchants.map((m) => m.id));
+      await live.stream(reply, merchants.map((m) => m.id));
       return reply;
     },
   );
