@@ -1,5 +1,5 @@
 /**
- * `pnpm soak --minutes N [--store memory|embedded|postgres] [--every S]`: the sandbox under a
+ * `pnpm soak --minutes N [--store memory|embedded|postgres] [--every S] [--heap-snapshots DIR]`: the sandbox under a
  * steady mixed load for N minutes (not in CI), watching for leaks. The built gateway
  * (packages/mock-gateway/dist/mock-gateway.mjs; `pnpm build` first) runs in its own process
  * with a probe (soak-probe.mjs) that reports its RSS and event-loop lag every second; the load:
@@ -12,10 +12,12 @@
  * requests served (least squares, MB per 100,000 requests), the event-loop lag (p99, max), and
  * the gateway's heap after a full garbage collection at the start, at the end, and after
  * `POST /__mock/reset` (the memory store keeps every record in the heap: its RSS grows with
- * them by design, and what a reset leaves is what would be a leak).
+ * them by design, and what a reset leaves is what would be a leak). With `--heap-snapshots DIR`,
+ * a heap snapshot at each of those three moments (start, end, after-reset `.heapsnapshot` in
+ * DIR: open them in DevTools' Memory panel, or compare them with bench/heap-diff.ts).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,12 +34,14 @@ const PROBE = join(ROOT, 'bench/soak-probe.mjs');
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
-  options: { minutes: { type: 'string', default: '30' }, store: { type: 'string', default: 'memory' }, every: { type: 'string', default: '30' } },
+  options: { minutes: { type: 'string', default: '30' }, store: { type: 'string', default: 'memory' }, every: { type: 'string', default: '30' }, 'heap-snapshots': { type: 'string' } },
 });
 const minutes = Number(values.minutes);
 const store = values.store!;
 if (!(minutes > 0)) throw new Error('--minutes must be a positive number');
 if (!['memory', 'embedded', 'postgres'].includes(store)) throw new Error('--store is memory, embedded or postgres');
+const snapshots = values['heap-snapshots'] ? resolve(values['heap-snapshots']) : undefined;
+if (snapshots) mkdirSync(snapshots, { recursive: true });
 
 /** The webhook receiver: answers each delivery in 200 ms. */
 async function slowReceiver() {
@@ -63,7 +67,8 @@ async function main(): Promise<void> {
   const child = spawn(process.execPath, ['--expose-gc', '--import', PROBE, CLI, ...flags], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   // The probe's reports, gathered over each sample's interval: last RSS, worst lag.
   const window = { rss: 0, lagP99: 0, lagMax: 0 };
-  const heapAfterGc = () =>
+  /** The heap in use after a full GC; with --heap-snapshots, a snapshot named `moment` written after it. */
+  const heapAfterGc = (moment: 'start' | 'end' | 'after-reset') =>
     new Promise<number>((done) => {
       const answer = (m: { heapAfterGc?: number }) => {
         if (m.heapAfterGc === undefined) return;
@@ -71,7 +76,7 @@ async function main(): Promise<void> {
         done(m.heapAfterGc / 1e6);
       };
       child.on('message', answer);
-      child.send('gc');
+      child.send(snapshots ? { snapshot: join(snapshots, `${store}-${moment}.heapsnapshot`) } : 'gc');
     });
   child.on('message', (m: { rss?: number; lagP99: number; lagMax: number }) => {
     if (m.rss === undefined) return;
@@ -92,7 +97,7 @@ async function main(): Promise<void> {
   [window.lagP99, window.lagMax] = [0, 0]; // the start (PGlite's first open blocks the loop for seconds) is not the soak
   const gateway = new GatewayClient(url);
   await gateway.request('POST', '/__mock/config', { webhook_url: receiver.url });
-  const heapAtStart = await heapAfterGc();
+  const heapAtStart = await heapAfterGc('start');
   console.log(`soak: ${minutes} min on the ${store} store, gateway pid ${child.pid} at ${url}`);
   const load = mixedLoad(url, gateway);
   const started = Date.now();
@@ -105,9 +110,9 @@ async function main(): Promise<void> {
     console.log(`  ${(sample.at / 1000).toFixed(0).padStart(5)} s  ${String(sample.requests).padStart(8)} requests  RSS ${sample.rssMb.toFixed(1)} MB  lag p99 ${sample.lagP99Ms.toFixed(1)} ms (max ${sample.lagMaxMs.toFixed(1)})  ${JSON.stringify(load.counts())}`);
   }
   await load.stop();
-  const heapAtEnd = await heapAfterGc();
+  const heapAtEnd = await heapAfterGc('end');
   await gateway.request('POST', '/__mock/reset', {});
-  const heapAfterReset = await heapAfterGc();
+  const heapAfterReset = await heapAfterGc('after-reset');
   // The gateway drains and releases its leases on SIGTERM: its directory goes once it has exited.
   const exited = new Promise((done) => child.once('exit', done));
   child.kill('SIGTERM');
