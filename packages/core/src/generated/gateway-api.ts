@@ -344,23 +344,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/.well-known/jwks.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The public keys of webhook signatures (JWKS) */
-        get: operations["getWebhookKeys"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/sessions/{id}/saved-cards": {
         parameters: {
             query?: never;
@@ -370,6 +353,23 @@ export interface paths {
         };
         /** The hosted page customer's saved cards, masked */
         get: operations["listSessionSavedCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public keys of webhook signatures (JWKS) */
+        get: operations["getWebhookKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3831,77 +3831,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    getWebhookKeys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A JSON Web Key Set. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        keys: {
-                            kty: string;
-                            kid?: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthErrorBody"];
-                    "text/plain": string;
-                };
-            };
-            /** @description The body is over 1 MiB. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
-                };
-            };
-            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     listSessionSavedCards: {
         parameters: {
             query?: never;
@@ -4005,6 +3934,77 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getWebhookKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON Web Key Set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            kty: string;
+                            kid?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description A request the gateway cannot read (a body that is not JSON), or refused before a transaction was created (an invalid `options.three_ds.notification_url`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A missing permission (JSON), or the edge's refusal: no User-Agent, markup, SQL or path traversal in a field (empty body). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthErrorBody"];
+                    "text/plain": string;
+                };
+            };
+            /** @description The body is over 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A body of a type the route does not take (the token endpoint: application/x-www-form-urlencoded only). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["AuthErrorBody"];
+                };
+            };
+            /** @description An injected fault (`POST /__mock/faults`, mode `error`) or an internal error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     postMethodNotification: {

@@ -22,7 +22,7 @@ import {
 import { authorizeSchema } from './schemas/transactions';
 
 export function registerAuthorizeRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.post('/api/transactions/authorize', { schema: authorizeSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request) => {
+  app.post('/transactions/authorize', { schema: authorizeSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request) => {
     const principal = callerOf(request);
     const order =
       principal.kind === 'bearer'

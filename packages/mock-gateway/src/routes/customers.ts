@@ -23,7 +23,7 @@ import { createCustomerSchema, type CustomerResponse } from './schemas/customers
 
 export function registerCustomerRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/customers', { schema: createCustomerSchema, config: { auth: BEARER } }, async (request): Promise<CustomerResponse> => {
+  app.post('/customers', { schema: createCustomerSchema, config: { auth: BEARER } }, async (request): Promise<CustomerResponse> => {
     const principal = callerOf(request);
     return publicCustomer(await createCustomer(ctx, principal.merchantId, request.body));
   });

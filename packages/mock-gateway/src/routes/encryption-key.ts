@@ -9,7 +9,7 @@ import type { GatewayContext } from '../context';
 import { encryptionKeySchema } from './schemas/service';
 
 export function registerEncryptionKeyRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  app.get('/api/encryption-key', { schema: encryptionKeySchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request, reply) => {
+  app.get('/encryption-key', { schema: encryptionKeySchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request, reply) => {
     const principal = callerOf(request);
     reply.header('cache-control', 'private, max-age=300');
     return ctx.keys.publicKey(principal.merchantId);

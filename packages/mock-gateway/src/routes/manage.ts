@@ -49,7 +49,7 @@ import { manageSchema } from './schemas/transactions';
 
 export function registerManageRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/transactions/manage', { schema: manageSchema, config: { auth: BEARER } }, async (request) => {
+  app.post('/transactions/manage', { schema: manageSchema, config: { auth: BEARER } }, async (request) => {
     const principal = callerOf(request);
     return manage(ctx, principal.merchantId, request.body);
   });

@@ -28,7 +28,7 @@ export type PublicPaymentMethod = Omit<SavedPaymentMethod, 'merchant_id' | 'card
 export function registerPaymentMethodRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.delete(
-    '/api/payment-methods/:payment_method_id',
+    '/payment-methods/:payment_method_id',
     { schema: deletePaymentMethodSchema, config: { auth: { scope: DETACH_SCOPE } } },
     async (request) => {
       const principal = callerOf(request);

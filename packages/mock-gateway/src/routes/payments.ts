@@ -26,7 +26,7 @@ import { paymentSchema } from './schemas/transactions';
 
 export function registerPaymentRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/transactions/payment', { schema: paymentSchema, config: { auth: BEARER } }, async (request) => {
+  app.post('/transactions/payment', { schema: paymentSchema, config: { auth: BEARER } }, async (request) => {
     const principal = callerOf(request);
     return pay(ctx, principal.merchantId, request.body);
   });

@@ -30,7 +30,7 @@ import { payoutSchema } from './schemas/transactions';
 
 export function registerPayoutRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/transactions/payout', { schema: payoutSchema, config: { auth: BEARER } }, async (request) => {
+  app.post('/transactions/payout', { schema: payoutSchema, config: { auth: BEARER } }, async (request) => {
     const principal = callerOf(request);
     return payOut(ctx, principal.merchantId, request.body, request.ip);
   });

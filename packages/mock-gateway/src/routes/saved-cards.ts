@@ -9,7 +9,7 @@ import { savedCardsSchema } from './schemas/sessions';
 
 export function registerSavedCardRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/api/sessions/:id/saved-cards', { schema: savedCardsSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request, reply) => {
+  app.get('/sessions/:id/saved-cards', { schema: savedCardsSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request, reply) => {
     const { merchantId } = callerOf(request);
     const record = await liveSession(ctx, merchantId, request.params.id);
     reply.header('cache-control', 'no-store');

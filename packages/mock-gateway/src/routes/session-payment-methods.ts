@@ -27,7 +27,7 @@ export interface SessionPaymentMethodsResponse {
 
 export function registerSessionPaymentMethodRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/api/sessions/:id/payment-methods', { schema: sessionPaymentMethodsSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request): Promise<SessionPaymentMethodsResponse> => {
+  app.get('/sessions/:id/payment-methods', { schema: sessionPaymentMethodsSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request): Promise<SessionPaymentMethodsResponse> => {
     const { merchantId } = callerOf(request);
     const record = await findSession(ctx, merchantId, request.params.id);
     const { session } = record;

@@ -20,7 +20,7 @@ import { createHostedPageSchema, createSessionSchema, getSessionSchema } from '.
 
 export function registerSessionRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/sessions', { schema: createSessionSchema, config: { auth: BEARER } }, async (request) => {
+  app.post('/sessions', { schema: createSessionSchema, config: { auth: BEARER } }, async (request) => {
     const { merchantId } = callerOf(request);
     const body = request.body;
     if (body.customer?.id) await requireCustomer(ctx, merchantId, body.customer.id, 'customer.id');
@@ -34,7 +34,7 @@ export function registerSessionRoutes(fastify: FastifyInstance, ctx: GatewayCont
     return record.session;
   });
 
-  app.post('/api/hosted-payment-page', { schema: createHostedPageSchema, config: { auth: BEARER } }, async (request) => {
+  app.post('/hosted-payment-page', { schema: createHostedPageSchema, config: { auth: BEARER } }, async (request) => {
     const { merchantId } = callerOf(request);
     const body = request.body;
     const language = body.language === undefined ? null : hppLanguage(body.language);
@@ -67,7 +67,7 @@ export function registerSessionRoutes(fastify: FastifyInstance, ctx: GatewayCont
   });
 
   /** What a browser needs to render a checkout for the session; never secrets. */
-  app.get('/api/sessions/:id', { schema: getSessionSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request) => {
+  app.get('/sessions/:id', { schema: getSessionSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request) => {
     const { merchantId } = callerOf(request);
     const record = await findSession(ctx, merchantId, request.params.id);
     const merchant = findMerchant(ctx, merchantId)!;

@@ -19,7 +19,7 @@ import { statusSchema } from './schemas/transactions';
 
 export function registerStatusRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/api/transactions/:id/status', { schema: statusSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request, reply) => {
+  app.get('/transactions/:id/status', { schema: statusSchema, config: { auth: BEARER_OR_CLIENT_KEY } }, async (request, reply) => {
     const principal = callerOf(request);
     reply.header('cache-control', 'no-store');
     return transactionStatus(ctx, principal.merchantId, request.params.id);

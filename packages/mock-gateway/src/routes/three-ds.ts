@@ -16,14 +16,14 @@ import { authenticationCompletedSchema, requestAuthenticationSchema } from './sc
 
 export function registerThreeDsRoutes(fastify: FastifyInstance, ctx: GatewayContext): void {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/api/transactions/three-ds/:id/request-authentication', { schema: requestAuthenticationSchema, config: { auth: BEARER_OR_CLIENT_KEY } },
+  app.post('/transactions/three-ds/:id/request-authentication', { schema: requestAuthenticationSchema, config: { auth: BEARER_OR_CLIENT_KEY } },
     async (request) => {
       const found = await ownedThreeDsTransaction(ctx, callerOf(request).merchantId, request.params.id, 'threeDsServerTransId');
       return withTransaction(ctx, found.transaction.id, (record) => requestAuthentication(ctx, record ?? found, request.body));
     },
   );
 
-  app.post('/api/transactions/three-ds/authentication-completed', { schema: authenticationCompletedSchema, config: { auth: BEARER_OR_CLIENT_KEY } },
+  app.post('/transactions/three-ds/authentication-completed', { schema: authenticationCompletedSchema, config: { auth: BEARER_OR_CLIENT_KEY } },
     async (request) => {
       const found = await ownedThreeDsTransaction(ctx, callerOf(request).merchantId, request.body.session_id, 'session_id');
       // payment_data: required except after a Direct API notification_url override, where

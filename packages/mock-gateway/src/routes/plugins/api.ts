@@ -1,7 +1,8 @@
 /**
- * The API part: the token endpoint, every /api/ call and the webhook keys. Its hooks: the
- * public parts' (http/part-hooks.ts), `Cache-Control: no-store` on every answer, and the
- * authentication each route names in its config (http/authentication.ts).
+ * The API part: the token endpoint (/oauth/token), every /api/ call (registered under that
+ * prefix: each route file names the path after it) and the webhook keys (/.well-known). Its
+ * hooks, for all three: the public parts' (http/part-hooks.ts), `Cache-Control: no-store` on
+ * every answer, and the authentication each route names in its config (http/authentication.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context';
@@ -29,6 +30,15 @@ export function apiPlugin(ctx: GatewayContext) {
     noStore(app);
     authenticateCallers(app, ctx);
     registerAuthRoutes(app, ctx);
+    app.register(apiCalls(ctx), { prefix: '/api' });
+    // After the calls (children load in order): the document lists the keys last, as the spec does.
+    app.register(async (keys) => registerWebhookKeyRoutes(keys, ctx));
+  };
+}
+
+/** Every /api/ call (the spec's API), each route file's paths after the prefix. */
+function apiCalls(ctx: GatewayContext) {
+  return async function calls(app: FastifyInstance): Promise<void> {
     registerSessionRoutes(app, ctx);
     registerSessionPaymentMethodRoutes(app, ctx);
     registerEncryptionKeyRoutes(app, ctx);
@@ -40,7 +50,6 @@ export function apiPlugin(ctx: GatewayContext) {
     registerStatusRoutes(app, ctx);
     registerCustomerRoutes(app, ctx);
     registerPaymentMethodRoutes(app, ctx);
-    registerWebhookKeyRoutes(app, ctx);
     registerSavedCardRoutes(app, ctx);
   };
 }
