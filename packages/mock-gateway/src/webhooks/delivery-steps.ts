@@ -42,18 +42,15 @@ export async function sendAttempt(stored: StoredDelivery, headers: Record<string
   let status: number | null = null;
   let error: string | null = null;
   let excerpt: string | null = null;
+  const attempt = attemptSignal(signal, WEBHOOK_ATTEMPT_TIMEOUT_MS);
   try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      headers,
-      body: stored.raw_body,
-      redirect: 'manual',
-      signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_ATTEMPT_TIMEOUT_MS), signal]),
-    });
+    const response = await fetch(delivery.url, { method: 'POST', headers, body: stored.raw_body, redirect: 'manual', signal: attempt.signal });
     status = response.status;
     excerpt = await answerExcerpt(response);
   } catch (cause) {
     error = describeError(cause);
+  } finally {
+    attempt.done();
   }
   const result: WebhookAttempt = {
     at: new Date(at).toISOString(),
@@ -65,6 +62,27 @@ export async function sendAttempt(stored: StoredDelivery, headers: Record<string
     series: (delivery.resends ?? 0) + 1,
   };
   return { at, endedAt: now(), result };
+}
+
+/**
+ * One attempt's signal: aborted after `ms` (a TimeoutError) or when `outer` (the outbox's
+ * life) aborts, until `done()`. Not `AbortSignal.any([AbortSignal.timeout(ms), outer])`: Node
+ * 20 keeps a WeakRef to every signal made that way in the long-lived `outer` for good (its
+ * dependants' set), which a soak saw grow by thousands after a reset (issue 48).
+ */
+export function attemptSignal(outer: AbortSignal, ms: number): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError')), ms);
+  const stop = () => controller.abort(outer.reason);
+  if (outer.aborted) stop();
+  else outer.addEventListener('abort', stop, { once: true });
+  return {
+    signal: controller.signal,
+    done() {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', stop);
+    },
+  };
 }
 
 /**
