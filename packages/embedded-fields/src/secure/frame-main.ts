@@ -24,10 +24,18 @@ import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
 import { cardRulesFrom, loadCardRules } from './card-rules-loader';
 import { isRehearsal, rehearse } from './rehearsal';
-import { joinSplitFields } from './split-frame';
+import { retriedImport } from './retried-import';
 import { applyAllowedStyles } from './style-allow-list';
 import type { GatewayApi } from './gateway-api';
+import type { SplitFrame } from './split-frame';
 import type { pay } from './payment';
+
+/**
+ * Split fields' group (split-frame.ts, card-group.ts): its own chunk, loaded only by a frame of
+ * split fields, as the frame's script starts (after the first view's ready report): the
+ * one-frame card never downloads it.
+ */
+const loadSplitFrame = retriedImport(() => import('./split-frame'));
 
 function start(environment: FrameEnvironment): void {
   takeDocumentCatalog(); // the locale it opens in, from the document: no request before drawing
@@ -62,7 +70,20 @@ function start(environment: FrameEnvironment): void {
   );
   const config = configFromUrl(isFrameConfig);
   let locale: LocaleTag = 'en-US';
-  const split = joinSplitFields(form, config, sessionId, () => locale);
+  // A split frame joins its group as its script starts; a failed load is tried again on submit.
+  let joining: Promise<SplitFrame | undefined> | undefined;
+  const joinGroup = (): Promise<SplitFrame | undefined> | undefined => {
+    if (!config?.split) return undefined;
+    joining ??= loadSplitFrame().then(
+      (module) => module.joinSplitFields(form, config, sessionId, () => locale),
+      (error: unknown) => {
+        joining = undefined;
+        throw error;
+      },
+    );
+    return joining;
+  };
+  void joinGroup()?.catch(() => undefined);
   let host: HostMethods | undefined;
 
   // The answers that judge what was typed wait for the rules (without them, should they fail
@@ -88,11 +109,13 @@ function start(environment: FrameEnvironment): void {
       form.config = { ...current, customerConfig, styles, translations, hideLabels };
     },
     async submit(request) {
-      if (!config || !host || split?.paying === false) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
+      if (!config || !host || (config.split && config.split.field !== 'number')) return { kind: 'error', error: { code: 'not_mounted', message: 'not configured' } };
       let loaded: Awaited<ReturnType<typeof loadPayment>>;
+      let split: SplitFrame | undefined;
       try {
         await loadCardRules();
         loaded = await loadPayment();
+        split = await joinGroup();
       } catch {
         const message = loadedMessages(locale).status.serviceUnavailable;
         form.showFormMessage(message);
