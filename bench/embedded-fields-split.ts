@@ -5,6 +5,11 @@
  * loopback and through a phone's network (support/slow-link.ts). Measured: mount() → ready,
  * and what each downloads from the gateway until ready (the first mobile run of each).
  * Targets (bench/run.ts): split ready ≤ 1.3× the one-frame card's, bytes ≤ 1.25×.
+ *
+ * Beside them, the floor (reported, not judged): three empty gateway iframes appended at once
+ * against one, the same way and on loopback. Each cross-site frame costs the browser a frame,
+ * a navigation and a document in the gateway's renderer, whatever it holds: split fields pay
+ * that three times (docs/performance/index.md, "Split fields: three frames").
  */
 import type { Browser } from '@playwright/test';
 import { GatewayClient } from '@payments/testing';
@@ -25,14 +30,27 @@ export interface SplitPairs {
   runs: { card: number; split: number }[];
 }
 
+/** Three empty gateway iframes against one, appended as the script loads (loopback). */
+export interface FramesFloor {
+  one_ms: Spread;
+  three_ms: Spread;
+  /** The median of three ÷ the median of one. */
+  ratio_of_medians: number;
+  /** The median of three empty iframes ÷ the median one-frame card of the same run. */
+  three_over_card: number;
+  /** The median split mount ÷ the median of three empty iframes. */
+  split_over_three: number;
+}
+
 export interface SplitMountResult {
   loopback: SplitPairs;
+  floor: FramesFloor;
   mobile_network: SplitPairs & { profile: string };
   /** Bytes on the wire until ready, cold, counted on the mobile network (first run of each). */
   wire: { card: WireTotal; split: WireTotal; ratio: number };
 }
 
-type Kind = 'card' | 'split';
+type Kind = 'card' | 'split' | 'blank' | 'blank3';
 
 export async function benchSplitMount(options: { runs: number; mobileRuns: number }): Promise<SplitMountResult> {
   const gateway = await startGatewayProcess();
@@ -50,7 +68,7 @@ export async function benchSplitMount(options: { runs: number; mobileRuns: numbe
     const pairs = async (n: number, gatewayUrl: string, count: boolean): Promise<SplitPairs> => {
       const runs: { card: number; split: number }[] = [];
       for (let run = 0; run < n; run += 1) {
-        const order: Kind[] = run % 2 === 0 ? ['card', 'split'] : ['split', 'card'];
+        const order = run % 2 === 0 ? (['card', 'split'] as const) : (['split', 'card'] as const);
         const times = { card: 0, split: 0 };
         for (const kind of order) times[kind] = await once(kind, gatewayUrl, count);
         runs.push(times);
@@ -60,10 +78,26 @@ export async function benchSplitMount(options: { runs: number; mobileRuns: numbe
       return { card_ms: card, split_ms: split, ratio_of_medians: Math.round((split.median / card.median) * 100) / 100, runs };
     };
     const loopback = await pairs(options.runs, gateway.url, false);
+    const floor: { one: number; three: number }[] = [];
+    for (let run = 0; run < options.runs; run += 1) {
+      const times = { one: 0, three: 0 };
+      for (const kind of run % 2 === 0 ? (['blank', 'blank3'] as const) : (['blank3', 'blank'] as const)) times[kind === 'blank' ? 'one' : 'three'] = await once(kind, gateway.url, false);
+      floor.push(times);
+    }
     const mobile = await pairs(options.mobileRuns, link.url, true);
     const counted = { card: wire.card!, split: wire.split! };
+    const one = spread(floor.map((r) => r.one));
+    const three = spread(floor.map((r) => r.three));
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
     return {
       loopback,
+      floor: {
+        one_ms: one,
+        three_ms: three,
+        ratio_of_medians: ratio(three.median, one.median),
+        three_over_card: ratio(three.median, loopback.card_ms.median),
+        split_over_three: ratio(loopback.split_ms.median, three.median),
+      },
       mobile_network: { ...mobile, profile: MOBILE_NETWORK.name },
       wire: { ...counted, ratio: Math.round((counted.split.wire_bytes / counted.card.wire_bytes) * 100) / 100 },
     };

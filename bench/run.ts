@@ -190,6 +190,18 @@ function splitFieldFigures(split: SplitMountResult | undefined): Figure[] {
   return [
     ready('split fields ready ÷ one-frame card, mounted as the script loads, loopback', split.loopback),
     ready('split fields ready ÷ one-frame card, mounted as the script loads, mobile network', split.mobile_network, `; ${split.mobile_network.profile}`),
+    ...(split.floor
+      ? [
+          {
+            figure: 'the floor of three frames: three empty gateway iframes ÷ one, appended as the script loads, loopback',
+            value: split.floor.ratio_of_medians,
+            unit: '×',
+            target: '',
+            pass: null,
+            beside: `three ${describeSpread(split.floor.three_ms, 'ms')}; one ${describeSpread(split.floor.one_ms, 'ms')}; three empty iframes ÷ the one-frame card ${split.floor.three_over_card}×; split fields ÷ three empty iframes ${split.floor.split_over_three}×`,
+          },
+        ]
+      : []),
     {
       figure: 'split fields on the wire until ready ÷ one-frame card, mounted as the script loads',
       value: ratio,
