@@ -33,10 +33,17 @@ function total(files: (WireRequest | undefined)[]): WireTotal {
   return { wire_bytes: arrived.reduce((sum, f) => sum + f.wire_bytes, 0), requests: arrived.length, files: arrived };
 }
 
-/** Each request's response sizes, in order; undefined for one that failed or was aborted (nothing arrived). */
-async function describe(requests: Request[]): Promise<(WireRequest | undefined)[]> {
+/**
+ * Each request's response sizes, in order; undefined for one that failed or was aborted
+ * (nothing arrived), or that never ended (`unfinished`: waiting for it would never return).
+ */
+async function describe(requests: Request[], unfinished: ReadonlySet<Request>): Promise<(WireRequest | undefined)[]> {
   const files: (WireRequest | undefined)[] = [];
   for (const request of requests) {
+    if (unfinished.has(request)) {
+      files.push(undefined);
+      continue;
+    }
     const response = await request.response();
     if (!response) {
       files.push(undefined);
@@ -105,8 +112,15 @@ export function recordWire(context: BrowserContext, origin: string, skip: (path:
      * Resolves once no counted request has been in flight for `quietMs` (Playwright's
      * 'networkidle' does not see out-of-process frames' requests).
      */
-    async idle(quietMs = 500): Promise<void> {
+    async idle(quietMs = 500, maxMs = 20_000): Promise<void> {
+      const started = performance.now();
       while (pending.size > 0 || performance.now() - lastActivity < quietMs) {
+        // A request whose end Playwright never reports (one of a frame that went away) would
+        // hold the bench for good, without a word: a full run stalled so on 2026-11-29.
+        if (performance.now() - started > maxMs) {
+          console.warn(`bench: ${pending.size} request(s) never ended, not counted: ${[...pending].map((r) => readable(new URL(r.url()))).join(', ')}`);
+          return;
+        }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
@@ -117,7 +131,7 @@ export function recordWire(context: BrowserContext, origin: string, skip: (path:
     /** Stops counting new requests and waits for the counted ones to finish. */
     async stop(): Promise<WireTotal> {
       stopRecording();
-      return total(await describe(started));
+      return total(await describe(started, pending));
     },
     /**
      * Stops, and splits what was counted into what had arrived at `arrived` (arrived()) and the
@@ -128,7 +142,7 @@ export function recordWire(context: BrowserContext, origin: string, skip: (path:
      */
     async stopAt(arrived: Set<Request>): Promise<{ before: WireTotal; after: WireTotal }> {
       stopRecording();
-      const files = await describe(started);
+      const files = await describe(started, pending);
       const cachedByThen = new Set(files.filter((f, i) => f?.encoding === 'from cache' && arrived.has(started[i]!)).map((f) => f!.path));
       const counted = (i: number) => arrived.has(started[i]!) || (files[i] !== undefined && cachedByThen.has(files[i].path));
       return {
