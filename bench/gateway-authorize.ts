@@ -116,14 +116,33 @@ function aggregated(result: autocannon.Result, options: { url: string; connectio
 }
 
 interface StoredTransaction {
-  transaction: { id: string; reference: string; status: string };
+  id: string;
+  reference: string;
+  status: string;
   parent_id: string | null;
+}
+
+/**
+ * Every stored originating transaction of this run, paged through the dashboard's list
+ * (`before=`, 500 a page): a run at 1,000 authorizations a second stores more than any one
+ * page of `/__mock/transactions` holds (10,000), and a check that read only the newest page
+ * counted the rest as lost.
+ */
+async function storedTransactions(client: GatewayClient, prefix: string): Promise<StoredTransaction[]> {
+  const found: StoredTransaction[] = [];
+  let before: string | null = '';
+  while (before !== null) {
+    const cursor: string = before === '' ? '' : `&before=${encodeURIComponent(before)}`;
+    const page: { transactions: StoredTransaction[]; older: string | null } = await client.request('GET', `/dashboard/api/transactions?limit=500${cursor}`);
+    found.push(...page.transactions.filter((t) => t.parent_id === null && t.reference.startsWith(`${prefix}-`)));
+    before = page.older;
+  }
+  return found;
 }
 
 /** Compares the store with what the load generator saw, once the last requests have landed. */
 async function verifyStore(client: GatewayClient, prefix: string, sent: number, answeredIds: string[]): Promise<LoadVerification> {
-  const read = async () =>
-    (await client.request<StoredTransaction[]>('GET', '/__mock/transactions?limit=10000')).filter((t) => t.parent_id === null && t.transaction.reference.startsWith(`${prefix}-`));
+  const read = () => storedTransactions(client, prefix);
   let stored = await read();
   for (let settled = 0; settled < 2; ) {
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -131,10 +150,10 @@ async function verifyStore(client: GatewayClient, prefix: string, sent: number, 
     settled = again.length === stored.length ? settled + 1 : 0;
     stored = again;
   }
-  const statusById = new Map(stored.map((t) => [t.transaction.id, t.transaction.status]));
+  const statusById = new Map(stored.map((t) => [t.id, t.status]));
   const perReference = new Map<string, number>();
-  for (const t of stored) perReference.set(t.transaction.reference, (perReference.get(t.transaction.reference) ?? 0) + 1);
-  const approved = stored.filter((t) => t.transaction.status === 'APPROVED').length;
+  for (const t of stored) perReference.set(t.reference, (perReference.get(t.reference) ?? 0) + 1);
+  const approved = stored.filter((t) => t.status === 'APPROVED').length;
   return {
     requests_sent: sent,
     responses_2xx: answeredIds.length,
