@@ -14,6 +14,7 @@ import type { FrameConfig } from '../src/shared/protocol';
 import { PROTOCOL_VERSION } from '../src/shared/protocol';
 import '../src/secure/card-form';
 import '../src/secure/card-rules-at-once'; // the rules at once (the card frame and the hosted page load them later)
+import { adoptCardFormStylesheets } from '../src/secure/card-form-stylesheets';
 import { applyAllowedStyles } from '../src/secure/style-allow-list';
 import type { CardForm } from '../src/secure/card-form';
 
@@ -51,6 +52,7 @@ const THEMES: Record<HarnessSettings['theme'], FieldStyles> = {
   },
 };
 
+adoptCardFormStylesheets(document); // the element adopts none: the card frame's document brings them
 const params = new URLSearchParams(location.search);
 const optional = (value: string | null): Optional => (value === 'optional' || value === 'required' ? value : 'off');
 const settings: HarnessSettings = {

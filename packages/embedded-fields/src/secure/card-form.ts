@@ -7,7 +7,8 @@
  *
  * It renders into light DOM: browser autofill fills number, expiry, CVV, name and email
  * together only when they sit in one <form> of one tree, and autofill does not cross shadow
- * roots reliably. Styles are scoped by `ef-` classes and adopted on the document once.
+ * roots reliably. Styles are scoped by `ef-` classes, and the element adopts none: its
+ * document brings them (card-form-stylesheets.ts).
  *
  * Its events (`ef-state`, `ef-resize`, `ef-focus-exit`, `ef-submit`) are form-events.ts's: a
  * listener that moves the focus itself on `ef-focus-exit` calls `preventDefault()`, and the
@@ -33,8 +34,6 @@ import { retriedImport } from './retried-import';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
 import { FORM_EVENTS, type FocusExitDirection } from './form-events';
-import { cardFormStyles } from './styles';
-import { themeStateStyles } from './theme-styles';
 import { formMessages } from './form-messages';
 
 /** The element's event names (the same for every frame form). */
@@ -56,8 +55,6 @@ export class CardForm extends FrameElement {
   readonly #values = this.#model.values;
   readonly #modes = this.#model.modes;
   readonly #form = new FormController(this, {
-    styles: [cardFormStyles, themeStateStyles],
-    styleId: 'ef-card-form-styles',
     tabStops: () => this.#controls(),
     state: () => (this.#model.config ? this.getState() : undefined),
   });

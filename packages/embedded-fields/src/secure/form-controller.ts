@@ -1,10 +1,10 @@
 /**
  * What every form of the secure frames shares (<ef-card-form> for card and saved card,
  * <ef-apm-form> for the payment methods), plugged in as a controller of their FrameElement so each
- * form file holds only what differs: the document stylesheets, the locale (and the
- * document's lang), the busy state, the form-level message, the events (`ef-state`
- * deduplicated, `ef-resize` on every size change, `ef-focus-exit` at the edges, `ef-submit`
- * on Enter) and the keyboard rules behind them.
+ * form file holds only what differs: the document stylesheets (where the form brings its
+ * own), the locale (and the document's lang), the busy state, the form-level message, the
+ * events (`ef-state` deduplicated, `ef-resize` on every size change, `ef-focus-exit` at the
+ * edges, `ef-submit` on Enter) and the keyboard rules behind them.
  */
 import { isLocaleTag, type LocaleTag } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
@@ -14,16 +14,25 @@ import { backgroundTask } from './background-task';
 import { FormEventEmitter } from './form-events';
 import type { Stylesheet } from './stylesheet';
 
-export interface FormControllerOptions {
-  /** The form's stylesheets, adopted on the document once (a <style> where adoption is missing). */
+/** Stylesheets adopted on a document once (adoptStyles). */
+export interface DocumentStyles {
   styles: readonly Stylesheet[];
-  /** The fallback <style> element's id. */
+  /** The id of the <style> that stands in where adoption is missing. */
   styleId: string;
+}
+
+/**
+ * The form's stylesheets, adopted on its document as it connects; none for <ef-card-form>,
+ * whose document brings them (card-form-stylesheets.ts).
+ */
+type FormStyles = DocumentStyles | { styles?: undefined; styleId?: undefined };
+
+export type FormControllerOptions = FormStyles & {
   /** The controls Tab stops at, in order (the first and last are the frame's edges). */
   tabStops(): HTMLElement[];
   /** The form's state, or undefined while it is not configured (nothing is reported then). */
   state(): ComponentState | undefined;
-}
+};
 
 export class FormController implements FrameElementController {
   readonly events: FormEventEmitter;
@@ -42,7 +51,7 @@ export class FormController implements FrameElementController {
   }
 
   hostConnected(): void {
-    adoptStyles(this.host.ownerDocument, this.options);
+    if (this.options.styles) adoptStyles(this.host.ownerDocument, this.options);
     this.host.ownerDocument.documentElement.lang = this.#locale;
     this.#resizeObserver = new ResizeObserver((entries) => {
       const box = entries[entries.length - 1]?.borderBoxSize?.[0];
@@ -135,7 +144,7 @@ export class FormController implements FrameElementController {
 }
 
 /** Adopts the stylesheets on the document once (a <style> with `styleId` where adoption is missing). */
-export function adoptStyles(doc: Document, options: Pick<FormControllerOptions, 'styles' | 'styleId'>): void {
+export function adoptStyles(doc: Document, options: DocumentStyles): void {
   const sheets = options.styles.map((css) => css.styleSheet).filter((sheet): sheet is CSSStyleSheet => sheet !== undefined);
   if (sheets.length === options.styles.length && 'adoptedStyleSheets' in doc) {
     if (sheets.every((sheet) => doc.adoptedStyleSheets.includes(sheet))) return;

@@ -7,8 +7,8 @@
  * Why not LitElement: its reactive properties, attribute reflection and shadow-root styles
  * are about 2.5 kB brotli of every card mount (issue #14), and these forms use none of them.
  * Their state is in private fields (a setter calls requestUpdate), they render into light
- * DOM (browser autofill does not cross shadow roots) and adopt their stylesheets on the
- * document (form-controller.ts).
+ * DOM (browser autofill does not cross shadow roots) and their stylesheets are the
+ * document's (form-controller.ts, card-form-stylesheets.ts).
  */
 import { render } from 'lit/html.js';
 import { FIRST_VIEW_ATTRIBUTE } from './first-view/take-over';

@@ -2,7 +2,9 @@
  * The secure card frame's entry (served by the gateway at /frames/card): the card form, and
  * the methods the host calls (frame-bootstrap.ts says whom it trusts and how it connects).
  *
- * Until ready the frame loads only what draws the form, and one catalog. The form's rules
+ * Until ready the frame loads only what draws the form, and one catalog; the form's stylesheet
+ * comes in the gateway's first view, or as a chunk where the document has none
+ * (card-frame-styles.ts). The form's rules
  * (formatting, validation, the brands: card-rules.ts) load as the ready report leaves, like
  * penpal, long before a shopper's first key; keys that come sooner wait in the inputs
  * (card-form.ts). The brands' marks, the payment code (encryption, 3-D Secure, error
@@ -23,6 +25,7 @@ import { takeDocumentCatalog } from './document-catalog';
 import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
 import { cardRulesFrom, loadCardRules } from './card-rules-loader';
+import { styleCardFrame } from './card-frame-styles';
 import { isRehearsal, rehearse } from './rehearsal';
 import { retriedImport } from './retried-import';
 import { applyAllowedStyles } from './style-allow-list';
@@ -40,6 +43,10 @@ const loadSplitFrame = retriedImport(() => import('./split-frame'));
 function start(environment: FrameEnvironment): void {
   takeDocumentCatalog(); // the locale it opens in, from the document: no request before drawing
   cardRulesFrom(() => import('./card-rules')); // loaded as the ready report leaves (below)
+  // The gateway drew the form into the document and reported it ready (first-view/), its
+  // stylesheet with it; without a first view, the stylesheet's chunk is asked for now.
+  const firstView = firstViewElement();
+  const styled = styleCardFrame(firstView !== null);
   const { sessionId, clientKey } = environment;
   let payment: Promise<{ pay: typeof pay; api: GatewayApi }> | undefined;
   const loadPayment = () => {
@@ -127,10 +134,8 @@ function start(environment: FrameEnvironment): void {
     },
   };
 
-  // The gateway drew the form into the document and reported it ready (first-view/): this
-  // form takes its place, in one task with what the shopper typed there (no frame is painted
-  // in between, and both are the same markup).
-  const firstView = firstViewElement();
+  // A first view: this form takes its place, in one task with what the shopper typed there
+  // (no frame is painted in between, and both are the same markup).
   let typed: TypedCard | undefined;
   const place = firstView
     ? (element: HTMLElement) => {
@@ -149,6 +154,7 @@ function start(environment: FrameEnvironment): void {
       if (config.component === 'saved-card') await Promise.all([loadBrandMarks().catch(() => undefined), loadCardRules()]);
       // The merchant's translations (their layer loads only if there are any); without it the catalog's words show.
       await loadFormMessages(configuredLocale(config), config.translations).catch(() => undefined);
+      await styled();
       locale = await placeForm(form, config, place);
       await form.updateComplete;
       return {};

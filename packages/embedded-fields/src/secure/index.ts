@@ -6,6 +6,8 @@
 
 /** The card and saved-card form element (`<ef-card-form>`), as the card frame renders it. */
 export { CardForm, type CardData } from './card-form';
+/** Its stylesheets, which the element does not adopt itself: a document that draws it adopts them once. */
+export { adoptCardFormStylesheets } from './card-form-stylesheets';
 /**
  * Its rules (formatting, validation, the brands): a chunk of their own, as in the card frame.
  * An empty form draws without them; `loadCardRules()` fetches them once (the hosted page asks

@@ -10,11 +10,40 @@
  * script), and the fonts and text shaping its words need. The first form drawn in a process
  * paid for both; a mount now finds them done. A frame laid out at 1×1 (preload-frame.ts): a
  * display: none frame has no layout, and warmed nothing.
+ *
+ * The form is drawn in its type only (REHEARSAL_TYPE), not with its stylesheet: that is a
+ * chunk the preload document would download on every page view, where a new card's document
+ * brings the stylesheet with its first view (card-frame-styles.ts).
  */
 import type { LocaleTag } from '@payments/core';
 import type { FrameConfig } from '../shared/protocol';
 import type { CardForm } from './card-form';
 import { placeForm } from './frame-bootstrap';
+import { adoptStyles } from './form-controller';
+import { css } from './stylesheet';
+
+/**
+ * What the form's first layout in a process pays for besides its code: finding the fonts
+ * and shaping the words in them. So the form's fonts, sizes and weights, as styles.ts has
+ * them with no merchant theme (rehearsal.test.ts holds the two together), and nothing else.
+ */
+export const REHEARSAL_TYPE = css`
+  ef-card-form {
+    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+    font-size: 16px;
+    font-weight: 400;
+  }
+
+  .ef-label {
+    font-size: 14px;
+    font-weight: 500;
+  }
+
+  .ef-input {
+    font: inherit;
+    font-variant-numeric: tabular-nums;
+  }
+`;
 
 /** The preload document asks for the rehearsal; a secure frame's document never does. */
 export function isRehearsal(doc: Document = document): boolean {
@@ -36,6 +65,7 @@ function rehearsalConfig(locale: LocaleTag): FrameConfig {
 
 /** Draws, lays out and removes a card form. `locale`: the document's catalog (no request for another). */
 export async function rehearse(locale: LocaleTag): Promise<void> {
+  adoptStyles(document, { styles: [REHEARSAL_TYPE], styleId: 'ef-rehearsal-type' });
   const form = document.createElement('ef-card-form') as CardForm;
   await placeForm(form, rehearsalConfig(locale));
   await form.updateComplete;

@@ -5,7 +5,8 @@
  * renderer (Embedded Fields' `dist/frame/card-first-view.js`, imported from the build being
  * served), so the parser draws it and a one-line script posts the ready report before the
  * frame's module has run. The document:
- *  - head: the form's stylesheet and the merchant's allowed style properties, one `<style>`;
+ *  - head: the form's stylesheet and the merchant's allowed style properties, one `<style>`
+ *    (the frame's script, which carries no stylesheet of its own, keeps it as the form's);
  *  - body: the form, the ready script, then what the built document's head carried (the
  *    catalog's data block, the import map and the entry, inline or not): the report does
  *    not wait for their bytes, and the module takes the form over once it runs.

@@ -19,10 +19,9 @@
 import { isLocaleTag, provideMessages, type LocaleTag } from '@payments/core';
 import { isFrameConfig } from '../../shared/protocol';
 import { CardForm } from '../card-form';
-import { cardFormStyles } from '../styles';
+import { CARD_FORM_STYLESHEETS } from '../card-form-stylesheets';
 import { filterStyles } from '../style-allow-list';
 import { loadFormMessages } from '../form-messages';
-import { themeStateStyles } from '../theme-styles';
 import { serialize } from './serialize';
 import { FIRST_VIEW_ATTRIBUTE } from './take-over';
 
@@ -54,7 +53,11 @@ export interface CardFirstViewInput {
 export interface CardFirstView {
   /** `<ef-card-form id="ef-first-view" data-first-view><form method="dialog" …>…</form></ef-card-form>`: the body's first child. */
   markup: string;
-  /** The form's stylesheets, then the merchant's allowed style properties on the first view: for one `<style>` in the head. */
+  /**
+   * The form's stylesheets, then the merchant's allowed style properties on the first view: for
+   * one `<style>` in the head, which the frame's script keeps as the form's stylesheet (it
+   * carries none of its own: card-frame-styles.ts).
+   */
   css: string;
 }
 
@@ -77,8 +80,7 @@ export async function renderCardFirstView({ config, locale, catalog }: CardFirst
   return {
     markup: `<ef-card-form id="${CARD_FIRST_VIEW_ID}" ${FIRST_VIEW_ATTRIBUTE}><form method="dialog"${drawn.slice('<form'.length)}</ef-card-form>`,
     css: [
-      cardFormStyles.cssText,
-      themeStateStyles.cssText,
+      ...CARD_FORM_STYLESHEETS.map((sheet) => sheet.cssText),
       // The allow-list's values (no `;`, braces, `<`, backslash, comments: style-allow-list.ts) as declarations.
       properties.length > 0 ? `#${CARD_FIRST_VIEW_ID}{${properties.map(([name, value]) => `${name}:${value}`).join(';')}}` : '',
     ].join(''),
