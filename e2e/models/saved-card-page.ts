@@ -28,9 +28,9 @@ export class SavedCardPage extends TestShopPage<SavedCardCallback> {
     this.frame = cardFrame(page);
   }
 
-  /** The saved-card component for `card`. */
-  async openSavedCard(sessionId: string, card: SavedCardData, locale?: string): Promise<void> {
-    await this.open(sessionId, 'saved-card', { componentConfig: { data: card } }, locale);
+  /** The saved-card component for `card` (`options`: more of the component's options, e.g. `styles`). */
+  async openSavedCard(sessionId: string, card: SavedCardData, locale?: string, options: Record<string, unknown> = {}): Promise<void> {
+    await this.open(sessionId, 'saved-card', { ...options, componentConfig: { data: card } }, locale);
   }
 
   /** The card component with the merchant's "save this card" option. */

@@ -15,6 +15,7 @@ import { takeDocumentCatalog } from './document-catalog';
 import { createGatewayApi } from './gateway-api';
 import { gatewayError } from './payment-errors';
 import { fetchSessionMethods, type SessionMethods } from './session-methods';
+import { applyAllowedStyles } from './style-allow-list';
 
 function start(environment: FrameEnvironment): void {
   takeDocumentCatalog(); // the locale it opens in, from the document: no request before drawing
@@ -64,7 +65,7 @@ function start(environment: FrameEnvironment): void {
 
   drawThenConnect<ApmHostRemote, { height: number; methods: string[] }>(environment, form, { ...methods }, async () => {
     if (!config) throw new Error('no valid configuration');
-    locale = await placeForm(form, config);
+    locale = await placeForm(form, config, (element) => applyAllowedStyles(element, config.styles));
     try {
       session = await loading;
       offered = selectMethods(session.payment_methods, config.paymentMethods);

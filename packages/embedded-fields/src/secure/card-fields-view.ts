@@ -1,15 +1,13 @@
 /**
  * The card form's templates: one field (label, input, brand or CVV mark, error) and the
- * saved card's summary. Pure functions of what <ef-card-form> knows; the element keeps the
- * state and the handlers.
+ * save-card box (the saved card's summary is saved-card-view.ts). Pure functions of what
+ * <ef-card-form> knows; the element keeps the state and the handlers.
  */
-import { formatMessage, type CardBrand, type LocaleTag, type Messages } from '@payments/core';
+import type { CardBrand, Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
-import type { FieldName, FieldState, Translations } from '../shared/payment-types';
-import { isTranslation } from '../shared/translation-keys';
+import type { FieldName, FieldState } from '../shared/payment-types';
 import { brandMark, cvvMark } from './card-marks';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH } from './card-field-defaults';
-import type { SavedCardView } from './field-controller';
 import { fieldErrorMessage } from './field-messages';
 import { securityCodeField } from './security-code';
 
@@ -41,7 +39,7 @@ export interface CardFieldView {
   extra?: TemplateResult | typeof nothing | undefined;
   /** The label is for assistive technology only (the merchant labels the field outside the frame). */
   hideLabel?: boolean;
-  /** The merchant's own label (translations' `card.<field>.label`): it wins over the brand's name for its code. */
+  /** The merchant's own label (translations' `card.<field>.label`: form-messages.ts, ownFieldLabel): it wins over the brand's name for its code. */
   ownLabel?: string | undefined;
   onBeforeInput(event: InputEvent): void;
   onInput(event: Event): void;
@@ -96,28 +94,6 @@ export function renderCardField(view: CardFieldView): TemplateResult {
     </div>
     <p class="ef-error" id=${errorId} aria-live="polite">${error}</p>
     ${view.extra ?? nothing}
-  </div>`;
-}
-
-/** The merchant's label for a field in `locale` (translations' `card.<field>.label`), if it set one. */
-export function ownLabel(translations: Translations | undefined, locale: LocaleTag, field: FieldName): string | undefined {
-  const key = `card.${field}.label`;
-  const value = (translations as Record<string, Record<string, unknown> | undefined> | undefined)?.[locale]?.[key];
-  return isTranslation(locale, key, value) ? value : undefined;
-}
-
-export function renderSavedCard(card: SavedCardView, expired: boolean, text: Messages): TemplateResult {
-  const spoken = formatMessage(text.savedCard.cardEnding, { brand: card.brandName, last4: card.last4 });
-  const expiry = formatMessage(expired ? text.savedCard.expired : text.savedCard.expires, { date: card.expiry });
-  return html`<div class="ef-saved">
-    <span aria-hidden="true">${brandMark(card.brand?.id)}</span>
-    <span class="ef-saved-text">
-      <span class="ef-saved-number"
-        ><span aria-hidden="true">${card.brandName}${card.last4 ? ` •••• ${card.last4}` : ''}</span
-        ><span class="ef-sr-only">${card.last4 ? spoken : card.brandName}</span></span
-      >
-      ${card.expiry ? html`<span class="ef-saved-expiry ${expired ? 'ef-saved-expiry--expired' : ''}">${expiry}</span>` : nothing}
-    </span>
   </div>`;
 }
 

@@ -29,12 +29,12 @@ import { FIELD_ORDER, type CardData } from './card-field-defaults';
 import { CardFormModel } from './card-form-model';
 import { cardRules, loadCardRules, whenCardRules } from './card-rules-loader';
 import type { CardRules } from './card-rules';
-import { ownLabel, renderCardField, renderSavedCard, renderSaveCardOffer } from './card-fields-view';
+import { renderCardField, renderSaveCardOffer } from './card-fields-view';
 import { retriedImport } from './retried-import';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
 import { FORM_EVENTS, type FocusExitDirection } from './form-events';
-import { formMessages } from './form-messages';
+import { formMessages, ownFieldLabel } from './form-messages';
 
 /** The element's event names (the same for every frame form). */
 export const CARD_FORM_EVENTS = FORM_EVENTS;
@@ -337,7 +337,7 @@ export class CardForm extends FrameElement {
       @keydown=${(event: KeyboardEvent) => this.#form.onKeyDown(event)}
     >
       ${config.component === 'saved-card'
-        ? html`${saved ? renderSavedCard(saved, this.#model.savedCardExpired(), text) : nothing}
+        ? html`${saved ? (cardRules()?.renderSavedCard(saved, this.#model.savedCardExpired(), text) ?? nothing) : nothing}
             <div class="ef-row">${field('cvv')}</div>`
         : html`${field('number')}
             <div class="ef-row">${field('expiry')}${field('cvv')}</div>
@@ -372,7 +372,7 @@ export class CardForm extends FrameElement {
       busy: this.#form.busy,
       extra: name === 'number' ? this.#networkChoice(text) : nothing,
       hideLabel: this.#model.config?.hideLabels === true,
-      ownLabel: ownLabel(this.#model.config?.translations, this.#form.locale, name),
+      ownLabel: ownFieldLabel(this.#form.locale, this.#model.config?.translations, name),
       onBeforeInput: (event) => this.#onBeforeInput(name, event),
       onInput: (event) => this.#onInput(name, event),
       onCompositionEnd: (event) => this.#onCompositionEnd(name, event),

@@ -3,7 +3,8 @@
  * the build (`pnpm build`; skipped before it): the card frame's entry carries none of its
  * rules, its chunk carries them all, and they are the very rules the gateway writes into a
  * first view (dist/frame/card-first-view.js), so a card frame looks the same with a first
- * view or without one.
+ * view or without one. The style allow-list is a chunk of its own too: a first view's document
+ * takes the properties the gateway passed through it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,5 +45,18 @@ describe.skipIf(!built)('the card frame’s build', () => {
     expect(entry).not.toMatch(/--_(bleed|pad|radius|small)\b/);
     const chunk = asset(manifest, 'card-form-stylesheets.ts');
     expect(rules.filter((rule) => !chunk.includes(rule))).toEqual([]);
+  });
+
+  it('carries the style allow-list in its chunk and none of it in the entry; nor the translation keys, nor the saved card’s view', () => {
+    const manifest = JSON.parse(readFileSync(`${frameDir}card.manifest.json`, 'utf8')) as Record<string, { file: string } | undefined>;
+    const entry = asset(manifest, 'card.html');
+    // The allow-list's words: a named colour, a forbidden fragment, a variable and its value kind.
+    const allowList = ['currentcolor', 'expression', '"--ef-invalid-color-background":`color`'];
+    const chunk = asset(manifest, 'style-allow-list.ts');
+    expect(allowList.filter((word) => !chunk.includes(word))).toEqual([]);
+    expect(allowList.filter((word) => entry.includes(word))).toEqual([]);
+    expect(entry).not.toContain('card.saveCard.label'); // translation-keys.ts: in translated-messages' chunk
+    expect(entry).not.toContain('ef-saved-expiry'); // saved-card-view.ts: with the card rules
+    expect(asset(manifest, 'card-rules.ts')).toContain('ef-saved-expiry');
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The card form's words: the locale's loaded catalog, with the merchant's `translations` in
- * front of it when there are any. The translation layer (its key rules included) is a chunk
- * of its own, loaded by `loadFormMessages` only for a configuration that has translations:
- * most merchants have none, and their shoppers do not download it.
+ * front of it when there are any. The translation layer (its key rules included, and the
+ * merchant's own labels) is a chunk of its own, loaded by `loadFormMessages` only for a
+ * configuration that has translations: most merchants have none, and their shoppers do not
+ * download it.
  */
 import { loadedMessages, loadMessages, type LocaleTag, type Messages } from '@payments/core';
-import type { translatedMessages } from './translated-messages';
+import type { TranslatedField } from '../shared/payment-types';
+import type * as TranslatedMessages from './translated-messages';
 
-let translate: typeof translatedMessages | undefined;
+let layer: typeof TranslatedMessages | undefined;
 
 const hasTranslations = (translations: unknown): boolean =>
   typeof translations === 'object' && translations !== null && Object.keys(translations).length > 0;
@@ -16,11 +18,16 @@ const hasTranslations = (translations: unknown): boolean =>
 export async function loadFormMessages(locale: LocaleTag, translations: unknown): Promise<void> {
   await Promise.all([
     loadMessages(locale),
-    hasTranslations(translations) && !translate ? import('./translated-messages').then((m) => void (translate = m.translatedMessages)) : undefined,
+    hasTranslations(translations) && !layer ? import('./translated-messages').then((m) => void (layer = m)) : undefined,
   ]);
 }
 
 /** The words to render in `locale`; {@link loadFormMessages} must have run for this configuration. */
 export function formMessages(locale: LocaleTag, translations: unknown): Messages {
-  return translate && hasTranslations(translations) ? translate(locale, translations) : loadedMessages(locale);
+  return layer && hasTranslations(translations) ? layer.translatedMessages(locale, translations) : loadedMessages(locale);
+}
+
+/** The merchant's label for `field` in `locale`, if its translations set one; {@link loadFormMessages} must have run for this configuration. */
+export function ownFieldLabel(locale: LocaleTag, translations: unknown, field: TranslatedField): string | undefined {
+  return layer && hasTranslations(translations) ? layer.ownLabel(translations, locale, field) : undefined;
 }

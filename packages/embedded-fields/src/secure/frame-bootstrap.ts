@@ -10,7 +10,6 @@ import { isLocaleTag, loadMessages, type LocaleTag } from '@payments/core';
 import type { ComponentState, HolderData, Locale } from '../shared/payment-types';
 import { readFrameConfig, readyMessage, type ReadyReport } from '../shared/protocol';
 import { relayFormEvents, type CommonHost } from './host-relay';
-import { applyAllowedStyles } from './style-allow-list';
 import { FIRST_VIEW_ATTRIBUTE } from './first-view/take-over';
 
 export interface FrameEnvironment {
@@ -127,20 +126,23 @@ export function configuredLocale(config: { locale: Locale }): LocaleTag {
 /**
  * Drawing's common part: loads the locale's catalog (the only one this frame downloads until
  * `setLocale`; usually already in the document), hands the form its configuration and
- * locale, applies the merchant's style properties through the allow-list (the frame is where
- * they come in from the merchant page; the forms themselves apply none, so the hosted page,
- * which sets its own, carries no allow-list), puts it in the document (`place`: at the end of
- * the body, or where the first view was); answers the locale.
+ * locale, puts the merchant's style properties on it (`style`: the frame is where they come in
+ * from the merchant page, so the frame passes them through the allow-list, or takes those its
+ * first view has, which the gateway passed through it: card-frame-styles.ts; the forms
+ * themselves apply none, so the hosted page, which sets its own, carries no allow-list), puts
+ * it in the document (`place`: at the end of the body, or where the first view was); answers
+ * the locale.
  */
-export async function placeForm<C extends { locale: Locale; styles: unknown }>(
+export async function placeForm<C extends { locale: Locale }>(
   form: FrameForm & HTMLElement & { config: C | undefined },
   config: C,
+  style: (form: HTMLElement) => void,
   place: (form: HTMLElement) => void = (element) => document.body.append(element),
 ): Promise<LocaleTag> {
   const locale = configuredLocale(config);
   await loadMessages(locale);
   form.config = config;
-  applyAllowedStyles(form, config.styles);
+  style(form);
   form.locale = locale;
   if (!form.isConnected) place(form);
   return locale;

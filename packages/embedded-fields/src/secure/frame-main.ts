@@ -3,8 +3,8 @@
  * the methods the host calls (frame-bootstrap.ts says whom it trusts and how it connects).
  *
  * Until ready the frame loads only what draws the form, and one catalog; the form's stylesheet
- * comes in the gateway's first view, or as a chunk where the document has none
- * (card-frame-styles.ts). The form's rules
+ * and the merchant's allowed styles come in the gateway's first view, or as chunks where the
+ * document has none (card-frame-styles.ts: the allow-list too). The form's rules
  * (formatting, validation, the brands: card-rules.ts) load as the ready report leaves, like
  * penpal, long before a shopper's first key; keys that come sooner wait in the inputs
  * (card-form.ts). The brands' marks, the payment code (encryption, 3-D Secure, error
@@ -25,10 +25,9 @@ import { takeDocumentCatalog } from './document-catalog';
 import { loadFormMessages } from './form-messages';
 import { loadBrandMarks } from './card-marks';
 import { cardRulesFrom, loadCardRules } from './card-rules-loader';
-import { styleCardFrame } from './card-frame-styles';
+import { loadStyleAllowList, styleCardFrame } from './card-frame-styles';
 import { isRehearsal, rehearse } from './rehearsal';
 import { retriedImport } from './retried-import';
-import { applyAllowedStyles } from './style-allow-list';
 import type { GatewayApi } from './gateway-api';
 import type { SplitFrame } from './split-frame';
 import type { pay } from './payment';
@@ -43,10 +42,12 @@ const loadSplitFrame = retriedImport(() => import('./split-frame'));
 function start(environment: FrameEnvironment): void {
   takeDocumentCatalog(); // the locale it opens in, from the document: no request before drawing
   cardRulesFrom(() => import('./card-rules')); // loaded as the ready report leaves (below)
+  const config = configFromUrl(isFrameConfig);
   // The gateway drew the form into the document and reported it ready (first-view/), its
-  // stylesheet with it; without a first view, the stylesheet's chunk is asked for now.
+  // stylesheet and the merchant's allowed styles with it; without a first view, the
+  // stylesheet's chunk is asked for now, and the allow-list's if there are styles.
   const firstView = firstViewElement();
-  const styled = styleCardFrame(firstView !== null);
+  const styled = styleCardFrame(firstView !== null, config?.styles);
   const { sessionId, clientKey } = environment;
   let payment: Promise<{ pay: typeof pay; api: GatewayApi }> | undefined;
   const loadPayment = () => {
@@ -75,7 +76,6 @@ function start(environment: FrameEnvironment): void {
     },
     { once: true },
   );
-  const config = configFromUrl(isFrameConfig);
   let locale: LocaleTag = 'en-US';
   // A split frame joins its group as its script starts; a failed load is tried again on submit.
   let joining: Promise<SplitFrame | undefined> | undefined;
@@ -111,8 +111,10 @@ function start(environment: FrameEnvironment): void {
       const current = form.config;
       if (!current || !isFrameUpdate(change)) return;
       const { customerConfig, styles, translations, hideLabels } = change;
-      await loadFormMessages(locale, translations).catch(() => undefined);
-      applyAllowedStyles(form, styles);
+      // The allow-list's chunk (a first view's document has none: card-frame-styles.ts) beside
+      // the translations; should it fail to load twice, nothing changes and update() fails.
+      const [allowList] = await Promise.all([loadStyleAllowList().catch(loadStyleAllowList), loadFormMessages(locale, translations).catch(() => undefined)]);
+      allowList.applyAllowedStyles(form, styles);
       form.config = { ...current, customerConfig, styles, translations, hideLabels };
     },
     async submit(request) {
@@ -154,8 +156,8 @@ function start(environment: FrameEnvironment): void {
       if (config.component === 'saved-card') await Promise.all([loadBrandMarks().catch(() => undefined), loadCardRules()]);
       // The merchant's translations (their layer loads only if there are any); without it the catalog's words show.
       await loadFormMessages(configuredLocale(config), config.translations).catch(() => undefined);
-      await styled();
-      locale = await placeForm(form, config, place);
+      const style = await styled();
+      locale = await placeForm(form, config, style, place);
       await form.updateComplete;
       return {};
     },

@@ -67,7 +67,7 @@ function rehearsalConfig(locale: LocaleTag): FrameConfig {
 export async function rehearse(locale: LocaleTag): Promise<void> {
   adoptStyles(document, { styles: [REHEARSAL_TYPE], styleId: 'ef-rehearsal-type' });
   const form = document.createElement('ef-card-form') as CardForm;
-  await placeForm(form, rehearsalConfig(locale));
+  await placeForm(form, rehearsalConfig(locale), () => undefined); // no merchant, no styles
   await form.updateComplete;
   form.getBoundingClientRect(); // the layout: the fonts and the shaping of the form's words
   form.remove();

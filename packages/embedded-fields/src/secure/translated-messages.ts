@@ -7,7 +7,7 @@
  */
 import { loadedMessages, type CardErrorCode, type CardFieldName, type LocaleTag, type Messages } from '@payments/core';
 import type { TranslatedField } from '../shared/payment-types';
-import { readTranslations } from '../shared/translation-keys';
+import { isTranslation, readTranslations } from '../shared/translation-keys';
 
 const FIELD_NAMES: Readonly<Record<TranslatedField, CardFieldName>> = {
   number: 'cardNumber',
@@ -43,4 +43,15 @@ function applyOverrides(catalog: Messages, overrides: Readonly<Record<string, st
     else (kind === 'label' ? labels : placeholders)[FIELD_NAMES[part as TranslatedField]] = text;
   }
   return { ...catalog, labels, placeholders, cardErrors, savedCard };
+}
+
+/**
+ * The merchant's label for a field in `locale` (translations' `card.<field>.label`), if it set
+ * one: it wins over the brand's name for the CVV's code (card-fields-view.ts). Here, not in the
+ * frame's entry, with the keys' rules: only a form with translations asks.
+ */
+export function ownLabel(translations: unknown, locale: LocaleTag, field: TranslatedField): string | undefined {
+  const key = `card.${field}.label`;
+  const value = (translations as Record<string, Record<string, unknown> | undefined> | undefined)?.[locale]?.[key];
+  return isTranslation(locale, key, value) ? value : undefined;
 }

@@ -23,10 +23,9 @@ import { CARD_FORM_STYLESHEETS } from '../card-form-stylesheets';
 import { filterStyles } from '../style-allow-list';
 import { loadFormMessages } from '../form-messages';
 import { serialize } from './serialize';
-import { FIRST_VIEW_ATTRIBUTE } from './take-over';
+import { CARD_FIRST_VIEW_ID, FIRST_VIEW_ATTRIBUTE } from './take-over';
 
-/** The first view's element id: the ready script measures it, the module takes it over. */
-export const CARD_FIRST_VIEW_ID = 'ef-first-view';
+export { CARD_FIRST_VIEW_ID };
 
 /**
  * The first view's one script, at the end of its body (the gateway allows it by its SHA-256):
@@ -56,7 +55,8 @@ export interface CardFirstView {
   /**
    * The form's stylesheets, then the merchant's allowed style properties on the first view: for
    * one `<style>` in the head, which the frame's script keeps as the form's stylesheet (it
-   * carries none of its own: card-frame-styles.ts).
+   * carries none of its own), and whose last rule its form takes the properties from (it
+   * carries no allow-list either: card-frame-styles.ts).
    */
   css: string;
 }

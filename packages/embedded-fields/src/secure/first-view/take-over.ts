@@ -15,6 +15,13 @@
  */
 export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
 
+/**
+ * The card frame's first view's element id: its ready script measures that element, and the
+ * gateway writes the merchant's allowed style properties as one rule for it (`#ef-first-view{…}`),
+ * which the script's form takes over (card-frame-styles.ts).
+ */
+export const CARD_FIRST_VIEW_ID = 'ef-first-view';
+
 export interface TypedField {
   /** The input's autocomplete token. */
   autocomplete: string;
