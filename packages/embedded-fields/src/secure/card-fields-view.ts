@@ -1,13 +1,14 @@
 /**
  * The card form's templates: one field (label, input, brand or CVV mark, error) and the
- * save-card box (the saved card's summary is saved-card-view.ts). Pure functions of what
- * <ef-card-form> knows; the element keeps the state and the handlers.
+ * saved card's summary. Pure functions of what <ef-card-form> knows; the element keeps the
+ * state and the handlers.
  */
-import type { CardBrand, Messages } from '@payments/core';
+import { formatMessage, type CardBrand, type Messages } from '@payments/core';
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { FieldName, FieldState } from '../shared/payment-types';
 import { brandMark, cvvMark } from './card-marks';
 import { MAX_EMAIL_LENGTH, MAX_HOLDER_NAME_LENGTH } from './card-field-defaults';
+import type { SavedCardView } from './field-controller';
 import { fieldErrorMessage } from './field-messages';
 import { securityCodeField } from './security-code';
 
@@ -94,6 +95,21 @@ export function renderCardField(view: CardFieldView): TemplateResult {
     </div>
     <p class="ef-error" id=${errorId} aria-live="polite">${error}</p>
     ${view.extra ?? nothing}
+  </div>`;
+}
+
+export function renderSavedCard(card: SavedCardView, expired: boolean, text: Messages): TemplateResult {
+  const spoken = formatMessage(text.savedCard.cardEnding, { brand: card.brandName, last4: card.last4 });
+  const expiry = formatMessage(expired ? text.savedCard.expired : text.savedCard.expires, { date: card.expiry });
+  return html`<div class="ef-saved">
+    <span aria-hidden="true">${brandMark(card.brand?.id)}</span>
+    <span class="ef-saved-text">
+      <span class="ef-saved-number"
+        ><span aria-hidden="true">${card.brandName}${card.last4 ? ` •••• ${card.last4}` : ''}</span
+        ><span class="ef-sr-only">${card.last4 ? spoken : card.brandName}</span></span
+      >
+      ${card.expiry ? html`<span class="ef-saved-expiry ${expired ? 'ef-saved-expiry--expired' : ''}">${expiry}</span>` : nothing}
+    </span>
   </div>`;
 }
 

@@ -29,7 +29,7 @@ import { FIELD_ORDER, type CardData } from './card-field-defaults';
 import { CardFormModel } from './card-form-model';
 import { cardRules, loadCardRules, whenCardRules } from './card-rules-loader';
 import type { CardRules } from './card-rules';
-import { renderCardField, renderSaveCardOffer } from './card-fields-view';
+import { renderCardField, renderSavedCard, renderSaveCardOffer } from './card-fields-view';
 import { retriedImport } from './retried-import';
 import { brandMarksLoaded, loadBrandMarks } from './card-marks';
 import { FormController } from './form-controller';
@@ -337,7 +337,7 @@ export class CardForm extends FrameElement {
       @keydown=${(event: KeyboardEvent) => this.#form.onKeyDown(event)}
     >
       ${config.component === 'saved-card'
-        ? html`${saved ? (cardRules()?.renderSavedCard(saved, this.#model.savedCardExpired(), text) ?? nothing) : nothing}
+        ? html`${saved ? renderSavedCard(saved, this.#model.savedCardExpired(), text) : nothing}
             <div class="ef-row">${field('cvv')}</div>`
         : html`${field('number')}
             <div class="ef-row">${field('expiry')}${field('cvv')}</div>

@@ -1,6 +1,6 @@
 /**
  * The card form's rules: each field's edit rule and state, the brands, the saved card's
- * description and its view (saved-card-view.ts) and the card data to encrypt (field-controller.ts, card-fields.ts and core's
+ * description and the card data to encrypt (field-controller.ts, card-fields.ts and core's
  * card validators). In the card frame they are a chunk of their own, fetched as the ready
  * report leaves, like penpal (card-rules-loader.ts): a form with nothing typed in it needs
  * none of them to draw. The frame's code reaches them only through the loader (a static
@@ -15,7 +15,6 @@ import { cardFieldState, editCardField } from './card-fields';
 import { cardNumberReady, describeSavedCard, editKindOf, savedCardExpired } from './field-controller';
 import { heldFieldValue } from './held-typing';
 import { renderNetworkChoice } from './network-choice';
-import { renderSavedCard } from './saved-card-view';
 
 /** An expiry as typed, as the month and four-digit year to encrypt; undefined unless valid now. */
 function encryptableExpiry(value: string): { month: string; year: string } | undefined {
@@ -51,7 +50,6 @@ export const cardRules = {
   cardNumberReady,
   describeSavedCard,
   savedCardExpired,
-  renderSavedCard,
   detectCardBrand,
   cardNetworks,
   renderNetworkChoice,
