@@ -1,18 +1,10 @@
 /** The card form's model before its rules have loaded (the card frame, until its ready report has left). */
 import { describe, expect, it } from 'vitest';
-import type { FrameConfig } from '../shared/protocol';
+import { cardFrameConfig } from '../test-support/frame-config';
 import { CardFormModel } from './card-form-model';
 import { cardRules } from './card-rules-loader';
 
-const config: FrameConfig = {
-  protocolVersion: 1,
-  component: 'card',
-  locale: 'en-US',
-  customerConfig: { hasHolderName: true, holderNameRequired: true, hasHolderEmail: true, holderEmailRequired: false },
-  styles: {},
-  saveCard: null,
-  savedCard: null,
-};
+const config = cardFrameConfig({ customerConfig: { hasHolderName: true, holderNameRequired: true, hasHolderEmail: true, holderEmailRequired: false } });
 
 describe('CardFormModel without its rules', () => {
   it('answers an empty form’s state, as the rules would, without them', () => {

@@ -1,23 +1,14 @@
 /** The card form's model: which fields show, the form's state, and what it hands out. */
 import { describe, expect, it } from 'vitest';
 import type { FrameConfig } from '../shared/protocol';
+import { cardFrameConfig } from '../test-support/frame-config';
 import { CardFormModel } from './card-form-model';
 import './card-rules-at-once'; // the rules, as the hosted page has them (the card frame loads them after ready)
 
 const NEXT_YEAR = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 function config(overrides: Partial<FrameConfig> = {}): FrameConfig {
-  return {
-    protocolVersion: 1,
-    component: 'card',
-    locale: 'en-US',
-    customerConfig: { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false },
-    styles: {},
-    saveCard: null,
-    savedCard: null,
-    translations: {},
-    ...overrides,
-  };
+  return cardFrameConfig({ translations: {}, ...overrides });
 }
 
 function typed(model: CardFormModel, values: Partial<Record<'number' | 'expiry' | 'cvv' | 'holderName' | 'email', string>>): CardFormModel {

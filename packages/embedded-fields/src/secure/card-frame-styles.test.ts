@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadMessages } from '@payments/core';
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, type FrameConfig } from '../shared/protocol';
+import { cardFrameConfig } from '../test-support/frame-config';
 import type { renderCardFirstView as RenderCardFirstView } from './first-view/card-first-view';
 
 const frameDir = fileURLToPath(new URL('../../dist/frame/', import.meta.url));
@@ -27,16 +27,7 @@ describe.skipIf(!built)('the card frame’s build', () => {
   it('carries the form’s stylesheet in its chunk, as the first view writes it, and none of it in the entry', async () => {
     const manifest = JSON.parse(readFileSync(`${frameDir}card.manifest.json`, 'utf8')) as Record<string, { file: string } | undefined>;
     const { renderCardFirstView } = (await import(pathToFileURL(`${frameDir}card-first-view.js`).href)) as { renderCardFirstView: typeof RenderCardFirstView };
-    const config: FrameConfig = {
-      protocolVersion: PROTOCOL_VERSION,
-      component: 'card',
-      locale: 'en-US',
-      customerConfig: { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false },
-      styles: {},
-      saveCard: null,
-      savedCard: null,
-    };
-    const view = await renderCardFirstView({ config, locale: 'en-US', catalog: await loadMessages('en-US') });
+    const view = await renderCardFirstView({ config: cardFrameConfig(), locale: 'en-US', catalog: await loadMessages('en-US') });
     // Its rules, each up to its closing brace: `ef-card-form,ef-apm-form{--_font:…`, `.ef-row{display:grid;…`.
     const rules = view!.css.split('}').filter((rule) => rule.length >= 16);
     expect(rules.length).toBeGreaterThan(40);

@@ -1,6 +1,7 @@
 /** A co-badged card in the card form's model: `brands`, the chosen `brand`, and the network the payment goes on. */
 import { describe, expect, it } from 'vitest';
 import type { FrameConfig } from '../shared/protocol';
+import { cardFrameConfig } from '../test-support/frame-config';
 import { CardFormModel } from './card-form-model';
 import './card-rules-at-once'; // the rules, as the hosted page has them
 
@@ -8,16 +9,7 @@ const NEXT_YEAR = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 function model(number: string, overrides: Partial<FrameConfig> = {}): CardFormModel {
   const m = new CardFormModel();
-  m.config = {
-    protocolVersion: 1,
-    component: 'card',
-    locale: 'en-US',
-    customerConfig: { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false },
-    styles: {},
-    saveCard: null,
-    savedCard: null,
-    ...overrides,
-  };
+  m.config = cardFrameConfig(overrides);
   Object.assign(m.values, { number, expiry: `12 / ${NEXT_YEAR}`, cvv: '123' });
   return m;
 }

@@ -19,6 +19,8 @@ const BUILT = {
   scriptHashes: ["'sha256-map'", "'sha256-entry'"],
 };
 
+// The configuration as a script puts it on the wire (the gateway's tests keep their own, apart
+// from Embedded Fields' test fixture: what the gateway reads is JSON in a query, not that type).
 const config = (overrides: Record<string, unknown> = {}) => ({
   protocolVersion: 1,
   component: 'card',

@@ -3,7 +3,7 @@ import { loadMessages, type LocaleTag } from '@payments/core';
 // @ts-expect-error jsdom ships no type declarations (a parser for the assertions only)
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, type FrameConfig } from '../../shared/protocol';
+import { cardFrameConfig } from '../../test-support/frame-config';
 import { CARD_FIRST_VIEW_ID, CARD_FIRST_VIEW_READY_SCRIPT, renderCardFirstView } from './card-first-view';
 
 const catalogs = new Map<LocaleTag, unknown>();
@@ -11,16 +11,7 @@ beforeAll(async () => {
   for (const locale of ['en-US', 'sv-SE'] as const) catalogs.set(locale, await loadMessages(locale));
 });
 
-const card = (overrides: Partial<FrameConfig> = {}): FrameConfig => ({
-  protocolVersion: PROTOCOL_VERSION,
-  component: 'card',
-  locale: 'en-US',
-  customerConfig: { hasHolderName: false, holderNameRequired: false, hasHolderEmail: false, holderEmailRequired: false },
-  styles: {},
-  saveCard: null,
-  savedCard: null,
-  ...overrides,
-});
+const card = cardFrameConfig;
 
 const render = (config: unknown, locale: LocaleTag = 'en-US') => renderCardFirstView({ config, locale, catalog: catalogs.get(locale) });
 const parse = (markup: string): Document => (new JSDOM(`<!doctype html><body>${markup}</body>`) as { window: Window }).window.document;
