@@ -5,7 +5,7 @@
  * stylesheet into the document, allowed by its hash). No inline script in the build. Built with `--configLoader runner`: the shared
  * plugins come from a workspace package's TypeScript source.
  */
-import { minifyCssLiterals, plainDynamicImports } from '@payments/embedded-fields/build';
+import { collapseHtmlWhitespace, minifyCssLiterals, plainDynamicImports } from '@payments/embedded-fields/build';
 import { defineConfig } from 'vite';
 import { cardFormCssInStylesheet } from './build/card-form-css';
 
@@ -14,7 +14,9 @@ export default defineConfig({
   resolve: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'], dedupe: ['lit', '@payments/core'] },
   // Lazy chunks (the paying code, each catalog) import no stylesheet: the plain dynamic import suffices.
   // The card form's CSS moves from its script into the page's stylesheet (build/card-form-css.ts).
-  plugins: [minifyCssLiterals(), cardFormCssInStylesheet(), plainDynamicImports()],
+  // The templates' line breaks and indentation become one space each, here and in the first
+  // view drawn from the same templates (scripts/build-first-view.ts): the same markup, smaller.
+  plugins: [minifyCssLiterals(), collapseHtmlWhitespace(), cardFormCssInStylesheet(), plainDynamicImports()],
   root: 'src',
   base: '/hpp/',
   build: {

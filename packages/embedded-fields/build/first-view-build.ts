@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { build, type Plugin } from 'esbuild';
 import { minifyHTMLLiterals } from 'minify-literals';
+import { collapseTemplateWhitespace } from './vite-plugins';
 
 /** Vite's `?url` imports (the card form's web fonts, loaded only in a browser that names a family): no file here. */
 const noAssetUrls: Plugin = {
@@ -18,22 +19,30 @@ const noAssetUrls: Plugin = {
   },
 };
 
-/** css`` minified as the browser builds minify it (vite-plugins.ts, minifyCssLiterals): a first view's stylesheet is the frame's, byte for byte. */
-const minifiedCss: Plugin = {
-  name: 'minified-css-literals',
+/**
+ * css`` minified as the browser builds minify it (vite-plugins.ts, minifyCssLiterals): a first
+ * view's stylesheet is the frame's, byte for byte; and, for a page whose browser build collapses
+ * its templates' line breaks (collapseHtmlWhitespace), its markup collapsed alike.
+ */
+const minifiedLiterals = (collapseHtml: boolean): Plugin => ({
+  name: 'minified-literals',
   setup(build) {
     build.onLoad({ filter: /\.ts$/ }, async (args) => {
       if (args.path.includes('/node_modules/')) return undefined;
-      const code = await readFile(args.path, 'utf8');
-      if (!code.includes('css`')) return undefined;
-      const result = await minifyHTMLLiterals(code, { fileName: args.path, html: false });
-      return { contents: result?.code ?? code, loader: 'ts' };
+      let code = await readFile(args.path, 'utf8');
+      const original = code;
+      if (collapseHtml) code = (await collapseTemplateWhitespace(code, args.path))?.code ?? code;
+      if (code.includes('css`')) code = (await minifyHTMLLiterals(code, { fileName: args.path, html: false }))?.code ?? code;
+      return code === original ? undefined : { contents: code, loader: 'ts' };
     });
   },
-};
+});
 
-/** Bundles `entry` for Node 20 into `outfile` (one ES module). */
-export async function buildFirstView(entry: string, outfile: string): Promise<void> {
+/**
+ * Bundles `entry` for Node 20 into `outfile` (one ES module). `collapseHtmlWhitespace`: as the
+ * browser build of the page it draws for does (vite-plugins.ts).
+ */
+export async function buildFirstView(entry: string, outfile: string, options: { collapseHtmlWhitespace?: boolean } = {}): Promise<void> {
   await build({
     entryPoints: [entry],
     outfile,
@@ -41,11 +50,11 @@ export async function buildFirstView(entry: string, outfile: string): Promise<vo
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // The lit templates' whitespace is markup: only names are minified, as in the browser builds.
+    // Only names are minified, as in the browser builds (the templates' whitespace: minifiedLiterals).
     minifyIdentifiers: true,
     minifySyntax: true,
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [noAssetUrls, minifiedCss],
+    plugins: [noAssetUrls, minifiedLiterals(options.collapseHtmlWhitespace === true)],
   });
 }

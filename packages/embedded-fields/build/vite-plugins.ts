@@ -26,6 +26,41 @@ export function minifyCssLiterals(): Plugin {
   };
 }
 
+/**
+ * The line breaks of lit's html`` and svg`` templates, with the indentation around them, as
+ * one space each: the markup's indentation is for people, and a browser draws a run of
+ * spaces and line breaks as one space anyway (no template here has a `<pre>`, a
+ * `<textarea>` or `white-space: pre`). Nothing else changes: no tag, attribute, quote or
+ * binding is touched (an HTML minifier does not know lit's bindings: minifyCssLiterals),
+ * only whitespace between them, so the bindings stay where lit looks for them.
+ */
+export function collapseTemplateLineBreaks(text: string): string {
+  return text.replace(/[ \t]*(?:\r?\n[ \t]*)+/g, ' ');
+}
+
+/** The same for a module's source: each html``/svg`` literal's static parts, its expressions untouched. */
+export async function collapseTemplateWhitespace(code: string, fileName: string): Promise<{ code: string; map?: unknown } | null> {
+  if (!code.includes('html`') && !code.includes('svg`')) return null;
+  return minifyHTMLLiterals(code, { fileName, css: false, html: collapseTemplateLineBreaks });
+}
+
+/**
+ * collapseTemplateLineBreaks in every html``/svg`` literal of the build's own sources (the
+ * hosted page's, and the secure face's it bundles: the card form's markup). A page whose
+ * markup is also drawn by a Node build (a first view) must draw it with the same option
+ * (first-view-build.ts), so the two stay alike.
+ */
+export function collapseHtmlWhitespace(): Plugin {
+  return {
+    name: 'payments-collapse-html-whitespace',
+    async transform(code, id) {
+      if (!/\.ts$/.test(id) || id.includes('/node_modules/')) return null;
+      const result = await collapseTemplateWhitespace(code, id);
+      return result ? { code: result.code, map: result.map as never } : null;
+    },
+  };
+}
+
 const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
 /**

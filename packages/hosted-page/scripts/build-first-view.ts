@@ -4,4 +4,5 @@
  */
 import { buildFirstView } from '@payments/embedded-fields/build';
 
-await buildFirstView('src/first-view/first-view.ts', 'dist/first-view.js');
+// Its templates' whitespace as the page's script has it (vite.config.ts, collapseHtmlWhitespace).
+await buildFirstView('src/first-view/first-view.ts', 'dist/first-view.js', { collapseHtmlWhitespace: true });

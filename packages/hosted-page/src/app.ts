@@ -32,7 +32,6 @@ import { attemptPayment, warmPaymentFlow } from './payment-attempt';
 import { checkContact, type ContactError, type ContactFieldName, type ContactValues } from './contact-fields';
 import type { HppApi } from './hpp-api';
 import { hasPageTexts, loadLanguage, pageTexts } from './texts';
-import { themeVariables } from './theme';
 import { type Banner, type CheckoutActions, type CheckoutModel } from './views/checkout-view';
 import { noticeView, type NoticeModel } from './views/notice-view';
 import { AUTO_RETURN_MS, noticeModel, returnsByItself, type Screen } from './notice-model';
@@ -299,8 +298,6 @@ export class HostedPaymentPage extends PageElement {
     // Any screen but the checkout replaces the first view at once (the checkout takes it over: #takeOverFirstView).
     if (this.#screen.kind !== 'checkout' && this.#screen.kind !== 'loading') firstView()?.remove();
     if (hasPageTexts(this.#locale)) document.title = pageTitle(pageTexts(this.#locale), this.#session?.merchant.name, this.#notice()?.title);
-    // Through CSSOM: the CSP allows no style attribute (a lit styleMap would write one first).
-    for (const [name, value] of Object.entries(themeVariables(this.#session?.merchant.branding))) this.style.setProperty(name, value);
     const focus = this.#focus;
     this.#focus = null;
     if (focus === 'banner') this.querySelector<HTMLElement>('#hpp-banner')?.focus();

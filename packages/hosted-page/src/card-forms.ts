@@ -1,14 +1,14 @@
 /**
  * The hosted page's card forms: <ef-card-form>, the card frame's own field element (from
  * the secure face), configured for a card or saved-card option of this session: no holder
- * fields, the merchant's focus colour (set on the element: the page's own, not a merchant
- * page's, so no allow-list), the CVV hidden for a new card when the session is
- * `cvv_less` (a saved card then has no form at all).
+ * fields, the CVV hidden for a new card when the session is `cvv_less` (a saved card then
+ * has no form at all). The merchant's focus colour and the page's radius come from the
+ * page's stylesheet (payment-options.css: the form's `--ef-color-focus` is the page's
+ * `--brand-ink`, which the gateway writes into the document: theme.ts).
  */
 import { CardForm } from '@payments/embedded-fields/secure';
 import type { LocaleTag } from '@payments/core';
 import { expirationMMYY, type PaymentOption, type SessionView } from './checkout-model';
-import { themeVariables } from './theme';
 
 export function createCardForm(
   option: Extract<PaymentOption, { kind: 'card' | 'saved-card' }>,
@@ -28,9 +28,6 @@ export function createCardForm(
         ? { paymentMethodId: option.card.id, maskedPan: option.card.masked, expirationDate: expirationMMYY(option.card), cardBrand: option.card.brand ?? '' }
         : null,
   };
-  // The merchant's focus colour, contrast-checked (theme.ts), and the page's radius.
-  form.style.setProperty('--ef-color-focus', themeVariables(session.merchant.branding)['--brand-ink']);
-  form.style.setProperty('--ef-radius', '8px');
   form.locale = locale;
   if (option.kind === 'card') form.hideCvv = session.hpp?.options.cvv_less === true;
   return form;

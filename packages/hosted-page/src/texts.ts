@@ -127,7 +127,9 @@ export function providePageTexts(locale: LocaleTag, texts: PageTexts): void {
 /**
  * Takes the texts the gateway wrote into the document (from the build it serves, the texts
  * of this very script), if they are texts: an object of strings with the page's title among
- * them; otherwise the chunk loads instead. Answers their locale.
+ * them; otherwise the chunk loads instead. Answers their locale. The gateway leaves out the
+ * words of what this session cannot show (first-view/session-document.ts: saved cards without
+ * a customer, instalments, an authorization), which the page then never asks for.
  */
 export function takeDocumentTexts(doc: Document = document): LocaleTag | undefined {
   const block = doc.getElementById(DOCUMENT_TEXTS_ELEMENT_ID);

@@ -2,6 +2,10 @@
  * The merchant's colours (branding from the gateway's merchant settings) turned into the
  * page's CSS variables, keeping every pair readable: a merchant colour is used only where
  * it meets WCAG AA contrast, else a safe default takes its place. Pure: unit-tested.
+ *
+ * Worked out once, by the gateway: it writes them into the document as a `:root` rule
+ * (first-view.ts, `themeCss`), for the first view and the page's own drawing alike. The
+ * page's script carries none of this.
  */
 
 export interface Branding {

@@ -5,7 +5,7 @@ import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '../checkout-model';
 import { PAGE_TEXTS } from '../texts/all';
-import { renderFirstView, type FirstViewInput } from './first-view';
+import { renderFirstView, themeCss, type FirstViewInput } from './first-view';
 import { testSession } from '../test-session';
 
 const catalogs = new Map<LocaleTag, unknown>();
@@ -36,8 +36,13 @@ describe('renderFirstView', () => {
     expect(doc.querySelector('.summary-amount')?.textContent).toBe('€49.99');
     expect(doc.querySelector<HTMLInputElement>('input[name="hpp-method"][value="card"]')?.checked).toBe(true);
     expect(view.title).toBe('Pay Northwind Outfitters · Secure checkout');
-    expect(view.css).toContain('#hpp-first-view{--brand:#1f5f4a;');
-    expect(view.css).toContain('#hpp-first-view ef-card-form{--ef-color-focus:#1f5f4a;--ef-radius:8px}');
+    // The card form's look is the stylesheet's; the merchant's colours are themeCss's.
+    expect(view.css).toBe('');
+  });
+
+  it("themeCss: the merchant's colours, checked, as one :root rule for the document", () => {
+    const hostile = session({ merchant: { ...session().merchant, branding: { logo_url: '/assets/merchant-logo.svg', primary_color: 'red;}body{x:y', background_color: '#fff', text_color: '#000' } } });
+    expect(themeCss(hostile)).toBe(':root{--brand:#1f5f4a;--on-brand:#ffffff;--brand-ink:#1f5f4a;--page-bg:#ffffff;--page-ink:#000000}');
   });
 
   it('escapes what the merchant and the session say: a hostile description and name stay text', () => {

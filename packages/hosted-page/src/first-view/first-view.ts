@@ -20,7 +20,7 @@ import { FIRST_VIEW_ID, firstViewScript } from '../take-over';
 import { exitHref, instalmentChoices, paymentOptions, type PaymentOption, type SavedCardSummary, type SessionView } from '../checkout-model';
 import { providePageTexts, type PageTexts } from '../texts';
 import { PAGE_TEXTS } from '../texts/all';
-import { themeVariables } from '../theme';
+import { rule } from './session-document';
 import type { CheckoutModel } from '../views/checkout-view';
 import { checkoutContent, merchantView, pageTitle, pageView } from '../views/page-view';
 
@@ -44,7 +44,11 @@ export interface FirstViewInput {
 export interface FirstView {
   /** `<div class="first-view" id="hpp-first-view">…</div>`, for the document's body. */
   markup: string;
-  /** CSS for the document's head: the merchant's colours, as the script sets them (theme.ts, the card form's allowed styles). */
+  /**
+   * CSS for the document's head: custom properties the page's card form sets on its element
+   * (none today: its look comes from the stylesheet), '' when none. The merchant's colours
+   * are `themeCss`'s, for every document of the session, first view or not.
+   */
   css: string;
   /** The document's title, as the script sets it. */
   title: string;
@@ -54,6 +58,9 @@ export interface FirstView {
 
 /** The gateway writes the page's language's texts into the document (hpp-texts), and loads this module for the first view anyway. */
 export { FIRST_VIEW_ID, firstViewScript, PAGE_TEXTS };
+/** …and the rest of a session's document: its colours, its data block, its texts and catalog (session-document.ts). */
+export { documentSession, documentTexts, themeCss, unusedCatalogSections } from './session-document';
+export { NOSCRIPT_TEXTS } from '../texts/noscript';
 
 /** The first view of an open checkout, or undefined when the page would show something else first. */
 export function renderFirstView(input: FirstViewInput): FirstView | undefined {
@@ -94,10 +101,9 @@ export function renderFirstView(input: FirstViewInput): FirstView | undefined {
     labelledBy: 'hpp-summary-title',
     content: checkoutContent(model, { select: ignore, pay: ignore, contactInput: ignore, instalments: ignore }),
   });
-  const theme = Object.entries(themeVariables(session.merchant.branding));
   return {
     markup: `<div class="first-view" id="${FIRST_VIEW_ID}">${serialize(page)}</div>`,
-    css: [rule(`#${FIRST_VIEW_ID}`, theme), cardStyles.length > 0 ? rule(`#${FIRST_VIEW_ID} ef-card-form`, cardStyles) : ''].join(''),
+    css: cardStyles.length > 0 ? rule(`#${FIRST_VIEW_ID} ef-card-form`, cardStyles) : '',
     title: pageTitle(texts, session.merchant.name, undefined),
     texts,
   };
@@ -121,10 +127,4 @@ function cardFormMarkup(option: PaymentOption, session: SessionView, locale: Loc
   const drawn = serialize((form as unknown as { render(): Parameters<typeof serialize>[0] }).render(), { omitBound: (name) => name === 'name' });
   if (!/^<form\s/.test(drawn)) throw new Error('first view: the card form no longer starts with its <form>');
   return new TrustedMarkup(`<ef-card-form ${FIRST_VIEW_ATTRIBUTE}><form method="dialog"${drawn.slice('<form'.length)}</ef-card-form>`);
-}
-
-/** A CSS rule of custom properties; a value that is not a plain colour or length is left out. */
-function rule(selector: string, properties: readonly (readonly [string, string])[]): string {
-  const safe = properties.filter(([name, value]) => /^--[\w-]+$/.test(name) && /^[#\w.%-]+$/.test(value));
-  return `${selector}{${safe.map(([name, value]) => `${name}:${value}`).join(';')}}`;
 }

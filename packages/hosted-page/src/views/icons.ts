@@ -1,6 +1,7 @@
 /**
  * The page's icons, drawn inline (no image requests, no icon font), decorative: every one
- * is aria-hidden and sits beside a text that says the same.
+ * is aria-hidden and sits beside a text that says the same. How they are stroked is the
+ * stylesheet's (`.icon` in base.css), not repeated on each one.
  */
 import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit/html.js';
 
@@ -21,17 +22,17 @@ const PATHS: Readonly<Record<string, SVGTemplateResult>> = {
 export type IconName = 'lock' | 'card' | 'wallet' | 'bank' | 'phone' | 'globe' | 'check' | 'clock' | 'alert' | 'link' | 'arrow';
 
 export function icon(name: IconName, className = 'icon'): TemplateResult {
-  return html`<svg class=${className} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">${PATHS[name]}</svg>`;
+  return html`<svg class=${className} viewBox="0 0 24 24" aria-hidden="true">${PATHS[name]}</svg>`;
 }
 
 /** A card network's mark, small, beside the card option (Visa and Mastercard shapes). */
 export function networkMarks(): TemplateResult {
   return html`<span class="marks" aria-hidden="true">
-    <svg viewBox="0 0 40 26" class="mark" focusable="false">
+    <svg viewBox="0 0 40 26" class="mark">
       <rect x="0.5" y="0.5" width="39" height="25" rx="3.5" fill="#1434cb" />
       <text x="20" y="17.2" text-anchor="middle" fill="#fff" font-family="Arial, Helvetica, sans-serif" font-size="11.5" font-weight="800" font-style="italic">VISA</text>
     </svg>
-    <svg viewBox="0 0 40 26" class="mark" focusable="false">
+    <svg viewBox="0 0 40 26" class="mark">
       <rect x="0.5" y="0.5" width="39" height="25" rx="3.5" fill="#1f1f1f" />
       <circle cx="15.5" cy="13" r="7.5" fill="#eb001b" />
       <circle cx="24.5" cy="13" r="7.5" fill="#f79e1b" fill-opacity="0.9" />

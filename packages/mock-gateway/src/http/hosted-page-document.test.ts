@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineStylesheet, withFirstView } from './hosted-page-document';
+import { inlineStylesheet, noscriptIn, themeStyle, withFirstView, type FirstViewModule } from './hosted-page-document';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const TEMPLATE =
@@ -52,10 +52,31 @@ describe('withFirstView', () => {
     expect(html).toContain('<title>Pay &lt;b&gt;&amp;</title>\n<link rel="stylesheet"');
   });
 
+  it('no <style> and no style hash for a first view without styles of its own (the colours are themeStyle’s)', () => {
+    const drawn = withFirstView(TEMPLATE, { ...view, css: '' }, script, 'en-US');
+    expect(drawn.html).not.toContain('<style>');
+    expect(drawn.styleHashes).toEqual([]);
+  });
+
   it('a document without the page’s script tag keeps what it has; the first view’s script only keeps Pay', () => {
     const bare = TEMPLATE.replace(/<script type="module"[^>]*><\/script>\n/, '');
     const drawn = withFirstView(bare, view, script, 'en-US');
     expect(drawn.html).toContain('<script>f();</script>');
     expect(drawn.scriptHashes).toEqual([sha256('f();')]);
+  });
+});
+
+describe('noscriptIn and themeStyle', () => {
+  const module = { NOSCRIPT_TEXTS: { 'sv-SE': 'Kräver <JavaScript>.' }, themeCss: () => ':root{--brand:#000}</style>' } as unknown as FirstViewModule;
+
+  it('the line for a browser without JavaScript in the session’s language only; the built one when none is known', () => {
+    const built = TEMPLATE.replace('<noscript>JS</noscript>', '<noscript><p class="noscript">JS. JS.</p></noscript>');
+    expect(noscriptIn(built, module, 'sv-SE')).toContain('<body>\n<noscript><p class="noscript" lang="sv-SE">Kräver &lt;JavaScript&gt;.</p></noscript>\n</body>');
+    expect(noscriptIn(built, module, 'en-US')).toBe(built);
+  });
+
+  it('the colours as a <style> and its hash, never closing it early; none from a build without themeCss', () => {
+    expect(themeStyle(module, {})).toEqual({ tag: '<style>:root{--brand:#000}></style>', hash: sha256(':root{--brand:#000}>') });
+    expect(themeStyle({} as FirstViewModule, {})).toBeUndefined();
   });
 });

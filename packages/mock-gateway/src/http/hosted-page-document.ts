@@ -3,8 +3,9 @@
  * routes/hosted-page-routes.ts), beyond its meta tags and data block:
  *  - the first view: the checkout, drawn by the page's own templates (the hosted page's
  *    `dist/first-view.js`, imported from the build being served), in the body, so the card
- *    field is usable as the document is parsed; the page's script takes it over. Its theme
- *    (the merchant's colours, CSS custom properties) in a `<style>` of its own;
+ *    field is usable as the document is parsed; the page's script takes it over;
+ *  - the merchant's colours (CSS custom properties, checked for contrast) in a `<style>` of
+ *    their own, for every document of a known session (`themeStyle`);
  *  - the page's own texts in its language (a data block, as the catalog: the script carries none);
  *  - the page's stylesheet inline instead of its `<link>`: the first view is drawn from the
  *    document alone, one round trip sooner on a phone;
@@ -35,6 +36,21 @@ export interface FirstViewModule {
    * (given its URL) the page's script is asked for once the first view is drawn.
    */
   firstViewScript: (pageScript?: string) => string;
+  /**
+   * The rest of a session's document, by the page's own rules (the hosted page's
+   * first-view/session-document.ts); each may be missing from an older build, which then
+   * carries the session, its texts and catalog whole and works its colours out itself:
+   *  - `themeCss`: the merchant's colours, a `:root` rule for every document of the session;
+   *  - `documentSession`: the session view for the data block, only the methods the page offers;
+   *  - `documentTexts`: the page's texts in a locale, without the words of what the session cannot show;
+   *  - `unusedCatalogSections`: core's catalog sections the session's page never reads (written empty).
+   */
+  themeCss?: (session: unknown) => string;
+  /** What a shopper without JavaScript reads, per language (the built document says it in all four). */
+  NOSCRIPT_TEXTS?: Readonly<Partial<Record<LocaleTag, string>>>;
+  documentSession?: (session: unknown) => unknown;
+  documentTexts?: (session: unknown, locale: LocaleTag) => unknown;
+  unusedCatalogSections?: (session: unknown) => string[];
 }
 
 /** The build's first-view module; undefined when the build has none. */
@@ -45,10 +61,28 @@ export function firstViewModule(dist: string): Promise<FirstViewModule | undefin
   );
 }
 
-/** The data block with the page's texts in `locale` (the hosted page's texts.ts takes it). */
-export function documentTextsTag(module: FirstViewModule, locale: LocaleTag): string {
-  const texts = module.PAGE_TEXTS[locale];
+/**
+ * The data block with the page's texts in `locale` (the hosted page's texts.ts takes it):
+ * given the session, only those its page can show.
+ */
+export function documentTextsTag(module: FirstViewModule, locale: LocaleTag, session?: unknown): string {
+  const texts = session !== undefined && module.documentTexts ? module.documentTexts(session, locale) : module.PAGE_TEXTS[locale];
   return texts ? `<script type="application/json" id="hpp-texts" data-locale="${locale}">${scriptJson(texts)}</script>` : '';
+}
+
+/** The merchant's colours for a session's document: a `<style>` and its CSP hash; none from a build without `themeCss`. */
+export function themeStyle(module: FirstViewModule, session: unknown): { tag: string; hash: string } | undefined {
+  const css = module.themeCss?.(session).replace(/<\/style/gi, ''); // custom properties of checked colours only; never markup
+  return css ? { tag: `<style>${css}</style>`, hash: cspHash(css) } : undefined;
+}
+
+/** The built document's line for a browser without JavaScript, in every language. */
+const NOSCRIPT = /<noscript><p class="noscript">[^<]*<\/p><\/noscript>/;
+
+/** The document with its line for a browser without JavaScript in `locale` only (the session's language is known). */
+export function noscriptIn(html: string, module: FirstViewModule, locale: LocaleTag): string {
+  const text = module.NOSCRIPT_TEXTS?.[locale];
+  return text ? html.replace(NOSCRIPT, () => `<noscript><p class="noscript" lang="${locale}">${escapeHtml(text)}</p></noscript>`) : html;
 }
 
 /** The built document's stylesheet link: `<link rel="stylesheet" crossorigin href="/hpp/assets/index-….css">`. */
@@ -84,7 +118,7 @@ export function inlineStylesheet(html: string, dist: string): { html: string; ha
 const PAGE_SCRIPT_TAG = /\s*<script type="module"(?: crossorigin)? src="(\/hpp\/assets\/[\w.-]+\.js)"><\/script>/;
 
 /**
- * A first view written into `html`: its markup first in the body; its theme and its one
+ * A first view written into `html`: its markup first in the body; its styles (if any) and its one
  * script in the head, the page's script tag replaced by that script's load of it once the
  * first view is drawn; the title and language its own. Answers the style and script hashes.
  */
@@ -97,13 +131,14 @@ export function withFirstView(
   const css = view.css.replace(/<\/style/gi, ''); // custom properties of checked colours only; never markup
   const pageScript = PAGE_SCRIPT_TAG.exec(html);
   const code = firstViewScript(pageScript?.[1]).replace(/<\/script/gi, '');
+  const style = css ? `<style>${css}</style>\n    ` : '';
   return {
     html: (pageScript ? html.replace(pageScript[0], '') : html)
       .replace(/<html(?: lang="[^"]*")?>/, `<html lang="${locale}">`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(view.title)}</title>`)
-      .replace('</head>', () => `  <style>${css}</style>\n    <script>${code}</script>\n  </head>`)
+      .replace('</head>', () => `  ${style}<script>${code}</script>\n  </head>`)
       .replace(/<body>/, (body) => `${body}\n    ${view.markup}`),
-    styleHashes: [cspHash(css)],
+    styleHashes: css ? [cspHash(css)] : [],
     scriptHashes: [cspHash(code)],
   };
 }

@@ -126,6 +126,47 @@ describe('hosted page routes', () => {
       expect(String(reply.headers['content-security-policy'])).toContain(`style-src 'self' ${sha256(FIRST_VIEW.renderFirstView(drawn.input!)!.css)}`);
     });
 
+    it('the session by the page’s own rules: its colours by hash, its offered methods, its words and one noscript line', async () => {
+      const seen: unknown[] = [];
+      const rules: FirstViewModule = {
+        ...FIRST_VIEW,
+        themeCss: (session) => (seen.push(session), ':root{--brand:#123456}'),
+        documentSession: (session) => ({ ...(session as object), payment_methods: ['openbanking-redirect'] }),
+        documentTexts: (_session, locale) => ({ howToPay: `${locale}: only what this session shows` }),
+        unusedCatalogSections: () => ['savedCard', 'plurals'],
+        NOSCRIPT_TEXTS: { 'en-US': 'This payment page needs JavaScript.', 'sv-SE': 'Den här betalningssidan kräver JavaScript.' },
+      };
+      const template = TEMPLATE.replace('<body>', '<body><noscript><p class="noscript">In every language.</p></noscript>');
+      const own = await testGateway({ extend: (api, ctx) => registerHostedPageRoutes(api, ctx, { readDocument: () => template, firstViewModule: async () => rules }) });
+      try {
+        const session = await own.call<{ session_id: string }>(
+          'POST',
+          '/api/hosted-payment-page',
+          { reference: `hpp-routes-rules-${counter}`, terminal_id: 'TERM00001', description: 'Blue jacket', amount: 4999, currency: 'EUR', transaction_type: 'PURCHASE', success_url: 'http://localhost:5173/s', cancel_url: 'http://localhost:5173/c', error_url: 'http://localhost:5173/e', language: 'Svenska' },
+          await own.auth(),
+        );
+        const id = session.body.session_id;
+        for (const path of [`/hpp/${id}`, `/hpp/${id}?transaction_id=x&status=APPROVED`]) {
+          const reply = await own.call('GET', path);
+          // The colours in every document of the session, first view or not, allowed by their hash.
+          expect(reply.text).toContain('<style>:root{--brand:#123456}</style>');
+          expect(String(reply.headers['content-security-policy'])).toContain(sha256(':root{--brand:#123456}'));
+          const data = JSON.parse(/<script type="application\/json" id="hpp-data">([^<]*)<\/script>/.exec(reply.text)![1]!) as { session: { id: string; payment_methods: string[] } };
+          expect(data.session).toMatchObject({ id, payment_methods: ['openbanking-redirect'] });
+          expect(reply.text).toContain('<script type="application/json" id="hpp-texts" data-locale="sv-SE">{"howToPay":"sv-SE: only what this session shows"}</script>');
+          const catalog = JSON.parse(/<script type="application\/json" id="ef-catalog"[^>]*>([^<]*)<\/script>/.exec(reply.text)![1]!) as Record<string, object>;
+          expect(catalog.savedCard).toEqual({});
+          expect(catalog.plurals).toEqual({});
+          expect(Object.keys(catalog.labels!)).toContain('cardNumber');
+          expect(reply.text).toContain('<noscript><p class="noscript" lang="sv-SE">Den här betalningssidan kräver JavaScript.</p></noscript>');
+        }
+        // The session as the API answers it, whole: the rules narrow it.
+        expect(seen[0]).toMatchObject({ id, payment_methods: expect.arrayContaining(['wallet-a-redirect', 'openbanking-redirect']) });
+      } finally {
+        await own.close();
+      }
+    });
+
     it('no first view back from a bank (the page asks how it ended first), nor when the renderer fails; the page is served all the same', async () => {
       const id = await hostedPage();
       const back = await t.call('GET', `/hpp/${id}?transaction_id=x&status=APPROVED`);

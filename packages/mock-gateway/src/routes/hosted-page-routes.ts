@@ -3,8 +3,10 @@
  * answers `redirect_url` = {gateway}/hpp/{session_id}):
  *  - GET /hpp/{session_id}             the page (packages/hosted-page/dist/index.html) with the
  *                                      session id and the merchant's public client key as
- *                                      escaped meta tags, and the session view (and saved
- *                                      cards) as a JSON data block; 404 (same page, no key)
+ *                                      escaped meta tags, the session view (and saved
+ *                                      cards) as a JSON data block, the merchant's colours,
+ *                                      and what it needs of the texts in its language
+ *                                      (http/hosted-page-document.ts); 404 (same page, no key)
  *                                      for a session that is not a hosted-page session
  *  - GET /hpp/assets/*                 its hashed scripts and styles
  *  - GET /hpp/{session_id}/return      the end of the checkout: success_url when the session
@@ -23,7 +25,7 @@
 import { readFileSync } from 'node:fs';
 import { hostedPageLocale } from '@payments/core';
 import { documentCatalog, documentCatalogTag } from '../http/document-catalog';
-import { documentTextsTag, firstViewModule, inlineStylesheet, withFirstView, type FirstViewModule } from '../http/hosted-page-document';
+import { documentTextsTag, firstViewModule, inlineStylesheet, noscriptIn, themeStyle, withFirstView, type FirstViewModule } from '../http/hosted-page-document';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayPageTexts, resolveLocale, type LocaleTag, type SavedCardSummary } from '@payments/core';
@@ -82,29 +84,25 @@ function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext, options: Ho
     const tags = meta.map(([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
     // What the page would fetch first, in the document: the checkout renders without a round trip.
     const data = record && merchant?.active ? await pageData(app, sessionId, merchant.client_key) : null;
-    if (data) tags.push(`<script type="application/json" id="hpp-data">${scriptJson(data)}</script>`);
+    // The page's own rules for what else its document carries (the build's first-view.js; absent from an older build).
+    const firstView = record?.kind === 'HPP' ? await (options.firstViewModule ?? firstViewModule)(dist) : undefined;
+    const session = data && firstView ? sessionDocument(request, firstView, data.session) : undefined;
+    if (data) tags.push(`<script type="application/json" id="hpp-data">${scriptJson(session ? { ...data, session: session.view } : data)}</script>`);
     let page = template;
     const styleHashes: string[] = [];
     const scriptHashes: string[] = [];
-    // The catalog and the page's texts the page will open in (the shopper's earlier choice on this page is theirs alone: not known here).
+    if (session?.theme) {
+      tags.push(session.theme.tag);
+      styleHashes.push(session.theme.hash);
+    }
+    // The catalog and the page's texts the page will open in, and the first view (the shopper's earlier choice on this page is theirs alone: not known here).
     if (record?.kind === 'HPP') {
       const locale = hostedPageLocale(record.hpp?.language, merchant?.default_language);
-      const manifest = join(dist, 'manifest.json');
-      const catalog = await documentCatalogTag(manifest, locale);
-      if (catalog) tags.push(catalog);
-      const firstView = await (options.firstViewModule ?? firstViewModule)(dist);
-      if (firstView) {
-        tags.push(documentTextsTag(firstView, locale));
-        // Back from a bank or a provider (?transaction_id): the page asks how it ended before it shows anything.
-        const returning = Object.keys(request.query as object).some((key) => key === 'transaction_id' || key === 'status');
-        const view = data && catalog && !returning ? drawFirstView(request, firstView, { sessionId, data, locale, catalog: await documentCatalog(manifest, locale), origin: ctx.urls.gateway }) : undefined;
-        if (view) {
-          const drawn = withFirstView(page, view, firstView.firstViewScript, locale);
-          page = drawn.html;
-          styleHashes.push(...drawn.styleHashes);
-          scriptHashes.push(...drawn.scriptHashes);
-        }
-      }
+      const drawn = await localeParts(request, { dist, page, locale, firstView, session, data, sessionId, gateway: ctx.urls.gateway });
+      page = drawn.page;
+      tags.push(...drawn.tags);
+      styleHashes.push(...drawn.styleHashes);
+      scriptHashes.push(...drawn.scriptHashes);
     }
     const inlined = inlineStylesheet(page, dist);
     page = inlined.html;
@@ -133,7 +131,7 @@ function hostedPageRoutes(app: FastifyInstance, ctx: GatewayContext, options: Ho
 /**
  * The session view and the customer's saved cards, exactly as GET /api/sessions/{id} and
  * /saved-cards answer the page's client key (asked in-process), for a data block in the
- * document. A data block is never executed: the CSP's script-src does not apply to it.
+ * document (the session's payment methods then narrowed to those the page offers: sessionDocument). A data block is never executed: the CSP's script-src does not apply to it.
  */
 async function pageData(app: FastifyInstance, sessionId: string, clientKey: string): Promise<Record<string, unknown> | null> {
   const headers = { 'x-client-key': clientKey, accept: 'application/json', 'user-agent': 'hosted-page' };
@@ -152,6 +150,70 @@ async function pageData(app: FastifyInstance, sessionId: string, clientKey: stri
 export function hostedPageCsp(ctx: GatewayContext, inline: { styleHashes?: string[]; scriptHashes?: string[] } = {}): string {
   // The challenge CReq and the form-submit step post to the ACS, which redirects back here.
   return litDocumentCsp(ctx.urls.acs, { formAction: `'self' ${ctx.urls.acs}`, frameAncestors: "'none'", ...inline });
+}
+
+/**
+ * The parts of a hosted-page session's document in its language: the catalog (without the
+ * sections its page never reads) and the page's texts as data blocks for the head, the line
+ * for a browser without JavaScript, and the first view drawn into the page (not back from a
+ * bank or a provider, `?transaction_id`: the page asks how it ended before it shows anything).
+ */
+async function localeParts(
+  request: FastifyRequest,
+  input: {
+    dist: string;
+    page: string;
+    locale: LocaleTag;
+    firstView: FirstViewModule | undefined;
+    session: ReturnType<typeof sessionDocument>;
+    data: Record<string, unknown> | null;
+    sessionId: string;
+    gateway: string;
+  },
+): Promise<{ page: string; tags: string[]; styleHashes: string[]; scriptHashes: string[] }> {
+  const { locale, firstView, data } = input;
+  const parts = { page: input.page, tags: [] as string[], styleHashes: [] as string[], scriptHashes: [] as string[] };
+  const manifest = join(input.dist, 'manifest.json');
+  const catalog = await documentCatalogTag(manifest, locale, { unused: input.session?.unusedSections ?? [] });
+  if (catalog) parts.tags.push(catalog);
+  if (!firstView) return parts;
+  parts.tags.push(documentTextsTag(firstView, locale, input.session ? data?.session : undefined));
+  parts.page = noscriptIn(parts.page, firstView, locale);
+  const returning = Object.keys(request.query as object).some((key) => key === 'transaction_id' || key === 'status');
+  const view =
+    data && catalog && !returning
+      ? drawFirstView(request, firstView, { sessionId: input.sessionId, data, locale, catalog: await documentCatalog(manifest, locale), origin: input.gateway })
+      : undefined;
+  if (view) {
+    const drawn = withFirstView(parts.page, view, firstView.firstViewScript, locale);
+    parts.page = drawn.html;
+    parts.styleHashes.push(...drawn.styleHashes);
+    parts.scriptHashes.push(...drawn.scriptHashes);
+  }
+  return parts;
+}
+
+/**
+ * What the page's own rules make of the session for its document (first-view/session-document.ts
+ * in the hosted page): the merchant's colours, the session view of the data block, the catalog
+ * sections its page never reads. Undefined when the build's module fails on it: the document
+ * then carries the session and its words whole, and the page its default colours.
+ */
+function sessionDocument(
+  request: FastifyRequest,
+  module: FirstViewModule,
+  session: unknown,
+): { theme: ReturnType<typeof themeStyle>; view: unknown; unusedSections: string[] } | undefined {
+  try {
+    return {
+      theme: themeStyle(module, session),
+      view: module.documentSession?.(session) ?? session,
+      unusedSections: module.unusedCatalogSections?.(session) ?? [],
+    };
+  } catch (error) {
+    request.log.warn({ err: error }, 'hosted page: the session could not be prepared for its document');
+    return undefined;
+  }
 }
 
 /** The first view of this session's checkout, or undefined (none to draw, or the renderer failed: the page then draws itself). */
